@@ -1,0 +1,70 @@
+package io.jshmem.config;
+
+/**
+ * The one table of jshmem settings. Each row has an environment variable, a system property (the same name in
+ * lowercase with dots), a default and a help text. {@link Settings} resolves them; diagnostics print this table.
+ */
+public enum Setting {
+    SYMMETRIC_SIZE("SHMEM_SYMMETRIC_SIZE", "256m",
+            "Bytes of symmetric heap per PE (suffixes k, m, g). Sparse: pages cost memory only when touched."),
+    TIMEOUT("JSHMEM_TIMEOUT", "120",
+            "Deadline in seconds of every blocking call (init, barrier, wait, collectives, finalize)."),
+    HEAP_DIR("JSHMEM_HEAP_DIR", "/dev/shm",
+            "Directory of the shared-memory files that hold the symmetric heaps (a tmpfs)."),
+    HEAP_PREFAULT("JSHMEM_HEAP_PREFAULT", "false",
+            "Touch every page of the local heap at init so that first use does not pay page faults."),
+    CHECKS("JSHMEM_CHECKS", "true",
+            "Check arguments (PE, ranges, alignment, liveness) at the public API. false only for benchmarks."),
+    ENGINE("JSHMEM_ENGINE", "auto",
+            "Engine for remote PEs: auto (SHM on this host, UCX elsewhere), shm, ucx (forces UCX for all peers)."),
+    UCX_PROGRESS_SPIN_US("JSHMEM_UCX_PROGRESS_SPIN_US", "50",
+            "Microseconds the UCX progress thread keeps polling after the last network event before it sleeps on"
+                    + " the worker's event fd (0 sleeps at once: least CPU, higher latency over tcp)."),
+    MEMCPY_THRESHOLD("JSHMEM_MEMCPY_THRESHOLD", "16384",
+            "Copies of at least this many bytes between native segments use libc memcpy instead of the JVM stub."),
+    SPIN_COUNT("JSHMEM_SPIN_COUNT", "4000",
+            "Iterations a wait spins with Thread.onSpinWait before it starts yielding and parking."),
+    UNIQUE_ID("JSHMEM_UNIQUE_ID", "",
+            "Unique id of the job (rendezvous address and session secret), set by shmemrun."),
+    PE("JSHMEM_PE", "", "This PE's number, set by shmemrun."),
+    NPES("JSHMEM_NPES", "", "Number of PEs of the job, set by shmemrun."),
+    LOCAL_PE("JSHMEM_LOCAL_PE", "", "This PE's number among the PEs of its host, set by shmemrun."),
+    LOCAL_NPES("JSHMEM_LOCAL_NPES", "", "Number of PEs on this host, set by shmemrun."),
+    SECRET("JSHMEM_SECRET", "",
+            "Session secret for jobs started by torchrun, Slurm or Open MPI (all PEs must see the same value)."),
+    UID_SESSION_ID("SHMEM_UID_SESSION_ID", "",
+            "Rendezvous address host:port (IPv4, [IPv6] or hostname); wins over SHMEM_UID_SOCK_IFNAME."),
+    UID_SOCK_IFNAME("SHMEM_UID_SOCK_IFNAME", "",
+            "Network interface for the rendezvous, e.g. eth0, eth0:inet4 or eth0:inet6."),
+    LOG_LEVEL("SHMEM_LOG_LEVEL", "warn", "Log level: debug, info, warn, error, fatal.");
+
+    private final String envName;
+    private final String defaultValue;
+    private final String help;
+
+    Setting(String envName, String defaultValue, String help) {
+        this.envName = envName;
+        this.defaultValue = defaultValue;
+        this.help = help;
+    }
+
+    /** Environment variable that sets this value. */
+    public String envName() {
+        return envName;
+    }
+
+    /** System property that sets this value (wins over the environment variable). */
+    public String propertyName() {
+        return envName.toLowerCase(java.util.Locale.ROOT).replace('_', '.');
+    }
+
+    /** Value used when nothing sets it; empty means "no value". */
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    /** One-line description for diagnostics and docs. */
+    public String help() {
+        return help;
+    }
+}

@@ -1,0 +1,11 @@
+package io.jshmem.error;
+
+/**
+ * An argument was outside its valid range. The message names the argument, its value, the valid range and what
+ * to do. Thrown before anything is modified, locally or remotely, so the job can continue.
+ */
+public class ShmemArgumentException extends IllegalArgumentException {
+    public ShmemArgumentException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,46 @@
+package io.jshmem.memory;
+
+/**
+ * Layout of every PE's symmetric heap. The first {@link #USER_OFFSET} bytes are the runtime's own: a header, the
+ * barrier flags, the allocation-check slot and room for the synchronization words of teams and collectives.
+ * Every word that another PE writes sits on its own 128-byte line so that PEs never share a line by accident.
+ *
+ * <pre>
+ *   0        header: MAGIC (8) | VERSION (8) | PID (8) | BARRIER_ARRIVED (8)
+ *   4096     barrier flags: one line per dissemination round (64 rounds)
+ *   12288    allocation-check slot: SEQ | OP | SIZE | ALIGN (32 bytes)
+ *   16384    reserved for team/collective synchronization (up to USER_OFFSET)
+ *   65536    user region: blocks handed out by the allocator
+ * </pre>
+ */
+public final class HeapLayout {
+    public static final long LINE = 128;
+    public static final long MAGIC = 0x4a53484d454d3031L; // "JSHMEM01"
+    public static final long VERSION = 1;
+
+    public static final long MAGIC_OFFSET = 0;
+    public static final long VERSION_OFFSET = 8;
+    public static final long PID_OFFSET = 16;
+    /** Epoch of the last world barrier this PE entered; read by others to name late PEs on timeout. */
+    public static final long BARRIER_ARRIVED_OFFSET = LINE;
+
+    public static final long BARRIER_FLAGS_OFFSET = 4096;
+    public static final int BARRIER_MAX_ROUNDS = 64;
+
+    public static final long ALLOC_CHECK_OFFSET = BARRIER_FLAGS_OFFSET + BARRIER_MAX_ROUNDS * LINE;
+    public static final long ALLOC_CHECK_LENGTH = 32;
+
+    public static final long SYNC_AREA_OFFSET = 16384;
+    public static final long USER_OFFSET = 65536;
+
+    /** Smallest heap the runtime accepts: the reserved area plus one page of user memory. */
+    public static final long MIN_HEAP_SIZE = USER_OFFSET + 4096;
+
+    private HeapLayout() {
+    }
+
+    /** Offset of the flag written in dissemination round {@code round}. */
+    public static long barrierFlag(int round) {
+        return BARRIER_FLAGS_OFFSET + round * LINE;
+    }
+}

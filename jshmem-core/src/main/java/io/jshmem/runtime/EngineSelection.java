@@ -1,0 +1,99 @@
+package io.jshmem.runtime;
+
+import io.jshmem.bootstrap.RendezvousClient;
+import io.jshmem.comm.Comm;
+import io.jshmem.comm.WaitLoop;
+import io.jshmem.config.Setting;
+import io.jshmem.config.Settings;
+import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.TransportException;
+import io.jshmem.transport.Transport;
+import io.jshmem.transport.TransportProvider;
+import io.jshmem.transport.TransportSetup;
+import io.jshmem.transport.shm.ShmTransport;
+
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.ServiceLoader;
+
+/**
+ * Chooses the engine for every peer: SHM for PEs whose heap is mapped here, the network engine (UCX) for the rest,
+ * or UCX for every other PE when JSHMEM_ENGINE=ucx. Each PE decides from the same gathered host list, so all PEs
+ * agree on whether the (collective) network engine is created.
+ */
+final class EngineSelection {
+    private EngineSelection() {
+    }
+
+    static Comm build(Settings s, int pe, HeapSetup.Mapped mapped, RendezvousClient boot, Duration timeout,
+                      WaitLoop waits) {
+        String engine = s.string(Setting.ENGINE).toLowerCase(Locale.ROOT);
+        if (!engine.equals("auto") && !engine.equals("shm") && !engine.equals("ucx")) {
+            throw new ShmemArgumentException("JSHMEM_ENGINE = '" + engine + "' is not an engine: valid values are "
+                    + "auto, shm, ucx");
+        }
+        MemorySegment[] heaps = mapped.heaps();
+        int n = heaps.length;
+        boolean forceNetwork = engine.equals("ucx");
+        boolean[] remote = new boolean[n];
+        boolean anyRemote = false;
+        for (int p = 0; p < n; p++) {
+            boolean sameHost = mapped.hosts()[p].equals(mapped.hosts()[pe]);
+            remote[p] = p != pe && (!sameHost || forceNetwork);
+            anyRemote |= remote[p];
+        }
+        // Any PE on another host means some pair needs the network engine; it is collective, so all create it.
+        boolean networkNeeded = forceNetwork;
+        for (int p = 1; p < n && !networkNeeded; p++) {
+            networkNeeded = !mapped.hosts()[p].equals(mapped.hosts()[0]);
+        }
+        if (networkNeeded && engine.equals("shm")) {
+            throw new ShmemArgumentException("JSHMEM_ENGINE = shm but the job spans several hosts: valid values for"
+                    + " a multi-host job are auto or ucx");
+        }
+        MemorySegment[] direct = new MemorySegment[n];
+        for (int p = 0; p < n; p++) {
+            direct[p] = remote[p] ? null : heaps[p];
+        }
+        ShmTransport shm = new ShmTransport(direct, s.longValue(Setting.MEMCPY_THRESHOLD));
+        Transport network = null;
+        if (networkNeeded) {
+            network = loadProvider("ucx").create(new Setup(pe, n, heaps[pe], mapped.hosts(), s, timeout, boot),
+                    remote);
+        }
+        Transport[] route = new Transport[n];
+        for (int p = 0; p < n; p++) {
+            route[p] = remote[p] ? network : shm;
+        }
+        if (!anyRemote && network != null) {
+            // This PE talks to nobody over the network but took part in its collective creation.
+            return new Comm(pe, route, heaps[pe], waits, network);
+        }
+        return new Comm(pe, route, heaps[pe], waits);
+    }
+
+    private static TransportProvider loadProvider(String name) {
+        for (TransportProvider p : ServiceLoader.load(TransportProvider.class)) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        throw new TransportException("the " + name + " engine is needed (PEs on other hosts, or JSHMEM_ENGINE="
+                + name + ") but is not on the class path: add the jshmem-ucx jar and install the Debian package "
+                + "libucx0 (apt-get install libucx0)");
+    }
+
+    private record Setup(int myPe, int nPes, MemorySegment localHeap, String[] hosts, Settings settings,
+                         Duration timeout, RendezvousClient boot) implements TransportSetup {
+        @Override
+        public String hostOf(int pe) {
+            return hosts[pe];
+        }
+
+        @Override
+        public byte[][] allgather(String key, byte[] mine) {
+            return boot.allgather("engine/" + key, mine, timeout);
+        }
+    }
+}

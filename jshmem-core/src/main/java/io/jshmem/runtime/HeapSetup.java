@@ -1,0 +1,89 @@
+package io.jshmem.runtime;
+
+import io.jshmem.bootstrap.RendezvousClient;
+import io.jshmem.error.ShmemException;
+import io.jshmem.memory.HeapFile;
+import io.jshmem.memory.HeapLayout;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Creates this PE's heap file, maps the heaps of every PE on the same host, and unlinks the file once all of them
+ * have mapped it (so nothing is left in the heap directory even if the job is killed later). Collective.
+ */
+final class HeapSetup {
+    private HeapSetup() {
+    }
+
+    /** Result: {@code heaps[pe]} is the mapping of pe's heap, or null for PEs on other hosts. */
+    record Mapped(MemorySegment[] heaps, String[] hosts) {
+    }
+
+    static Mapped run(RendezvousClient boot, int pe, int nPes, String session, Path dir, long size, Arena arena,
+                      Duration timeout, boolean prefault) {
+        String me = HostIdentity.of(dir) + "#" + size;
+        byte[][] all = boot.allgather("host", me.getBytes(StandardCharsets.UTF_8), timeout);
+        String[] hosts = new String[nPes];
+        long[] sizes = new long[nPes];
+        for (int p = 0; p < nPes; p++) {
+            String s = new String(all[p], StandardCharsets.UTF_8);
+            int hash = s.lastIndexOf('#');
+            hosts[p] = s.substring(0, hash);
+            sizes[p] = Long.parseLong(s.substring(hash + 1));
+        }
+        checkSameSize(pe, sizes);
+
+        Path own = HeapFile.path(dir, session, pe);
+        MemorySegment[] heaps = new MemorySegment[nPes];
+        boolean unlinked = false;
+        try {
+            heaps[pe] = HeapFile.create(own, size, arena);
+            MemorySegment h = heaps[pe];
+            h.set(ValueLayout.JAVA_LONG, HeapLayout.MAGIC_OFFSET, HeapLayout.MAGIC);
+            h.set(ValueLayout.JAVA_LONG, HeapLayout.VERSION_OFFSET, HeapLayout.VERSION);
+            h.set(ValueLayout.JAVA_LONG, HeapLayout.PID_OFFSET, ProcessHandle.current().pid());
+            if (prefault) {
+                h.fill((byte) 0);
+            }
+            boot.barrier("heap-created", timeout);
+            for (int p = 0; p < nPes; p++) {
+                if (p != pe && hosts[p].equals(hosts[pe])) {
+                    heaps[p] = HeapFile.map(HeapFile.path(dir, session, p), size, arena);
+                    long magic = heaps[p].get(ValueLayout.JAVA_LONG, HeapLayout.MAGIC_OFFSET);
+                    if (magic != HeapLayout.MAGIC) {
+                        throw new ShmemException("heap of PE " + p + " has a wrong header (" + Long.toHexString(magic)
+                                + "): it was not written by this jshmem version");
+                    }
+                }
+            }
+            boot.barrier("heap-mapped", timeout);
+            HeapFile.unlinkQuietly(own);
+            unlinked = true;
+        } finally {
+            if (!unlinked) {
+                HeapFile.unlinkQuietly(own);
+            }
+        }
+        return new Mapped(heaps, hosts);
+    }
+
+    private static void checkSameSize(int pe, long[] sizes) {
+        List<String> differ = new ArrayList<>();
+        for (int p = 0; p < sizes.length; p++) {
+            if (sizes[p] != sizes[0]) {
+                differ.add("PE " + p + "=" + sizes[p]);
+            }
+        }
+        if (!differ.isEmpty()) {
+            throw new ShmemException("PEs disagree on the symmetric heap size: PE 0=" + sizes[0] + " but "
+                    + differ + "; give every PE the same SHMEM_SYMMETRIC_SIZE (this is PE " + pe + ")");
+        }
+    }
+}

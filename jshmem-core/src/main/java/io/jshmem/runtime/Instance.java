@@ -1,0 +1,345 @@
+package io.jshmem.runtime;
+
+import io.jshmem.bootstrap.FailureListener;
+import io.jshmem.bootstrap.LaunchEnvironment;
+import io.jshmem.bootstrap.LaunchInfo;
+import io.jshmem.bootstrap.RendezvousClient;
+import io.jshmem.bootstrap.RendezvousServer;
+import io.jshmem.bootstrap.UniqueId;
+import io.jshmem.collectives.DisseminationBarrier;
+import io.jshmem.comm.Comm;
+import io.jshmem.comm.FailureState;
+import io.jshmem.comm.WaitLoop;
+import io.jshmem.config.Setting;
+import io.jshmem.config.Settings;
+import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.ShmemStateException;
+import io.jshmem.memory.Block;
+import io.jshmem.memory.HeapLayout;
+import io.jshmem.memory.SymmetricAllocator;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One initialized jshmem instance in this process: its bootstrap session, heap, engines, world barrier and
+ * allocator. Created by {@link #init(InitOptions)}, ended by {@link #finalizeInstance()}.
+ *
+ * <p>Thread-safety: data-path methods (through {@link #comm()}) may be used from any thread; collective heap
+ * operations and barriers are serialized by an internal lock, since OpenSHMEM requires every PE to call them in
+ * the same order.
+ */
+public final class Instance {
+    private final Settings settings;
+    private final int pe;
+    private final int nPes;
+    private final Duration timeout;
+    private final RendezvousServer server;
+    private final RendezvousClient boot;
+    private final Arena arena;
+    private final MemorySegment[] heaps;
+    private final String[] hosts;
+    private final long heapSize;
+    private final Comm comm;
+    private final FailureState failures;
+    private final DisseminationBarrier worldBarrier;
+    private final SymmetricAllocator allocator;
+    private final CollectiveCheck check;
+    private final ReentrantLock collectiveLock = new ReentrantLock();
+    private volatile boolean live = true;
+
+    private Instance(Settings settings, int pe, int nPes, Duration timeout, RendezvousServer server,
+                     RendezvousClient boot, Arena arena, HeapSetup.Mapped mapped, long heapSize, Comm comm,
+                     FailureState failures) {
+        this.settings = settings;
+        this.pe = pe;
+        this.nPes = nPes;
+        this.timeout = timeout;
+        this.server = server;
+        this.boot = boot;
+        this.arena = arena;
+        this.heaps = mapped.heaps();
+        this.hosts = mapped.hosts();
+        this.heapSize = heapSize;
+        this.comm = comm;
+        this.failures = failures;
+        int[] world = new int[nPes];
+        for (int i = 0; i < nPes; i++) {
+            world[i] = i;
+        }
+        this.worldBarrier = new DisseminationBarrier(comm, world, pe, HeapLayout.BARRIER_FLAGS_OFFSET,
+                HeapLayout.LINE, HeapLayout.BARRIER_ARRIVED_OFFSET);
+        this.allocator = new SymmetricAllocator(HeapLayout.USER_OFFSET, heapSize);
+        this.check = new CollectiveCheck(comm, worldBarrier);
+    }
+
+    /** Collective over all PEs of the job: the init sequence of DESIGN.md section 3. */
+    public static Instance init(InitOptions options) {
+        Settings s = options.settings();
+        Duration timeout = Duration.ofSeconds(s.longValue(Setting.TIMEOUT));
+        long heapSize = s.size(Setting.SYMMETRIC_SIZE);
+        if (heapSize < HeapLayout.MIN_HEAP_SIZE) {
+            throw new ShmemArgumentException("SHMEM_SYMMETRIC_SIZE = " + heapSize + " is too small: valid sizes are "
+                    + HeapLayout.MIN_HEAP_SIZE + " bytes or more (the first " + HeapLayout.USER_OFFSET
+                    + " are reserved); raise it");
+        }
+        LaunchInfo info = options.explicit()
+                ? new LaunchInfo(options.pe(), options.nPes(), -1, -1, options.uniqueId(), false, "attributes")
+                : LaunchEnvironment.detect(s);
+        UniqueId uid = info.uniqueId();
+        RendezvousServer server = null;
+        if (info.hostsRendezvous()) {
+            server = RendezvousServer.start(uid.address(), uid.secret(), null);
+            uid = server.uniqueId();
+        } else if (options.explicit()) {
+            server = LocalRendezvous.serverFor(uid);
+        }
+        FailureState failures = new FailureState();
+        RendezvousClient boot = null;
+        Arena arena = Arena.ofShared();
+        try {
+            boot = RendezvousClient.connect(uid, info.pe(), info.nPes(), timeout, null);
+            boot.addFailureListener(new FailureListener() {
+                @Override
+                public void peerLost(int lost, String reason) {
+                    failures.peerLost(lost, reason);
+                }
+
+                @Override
+                public void jobAborted(int fromPe, int status, String reason) {
+                    GlobalExit.haltNow(status);
+                }
+            });
+            Path dir = Path.of(s.string(Setting.HEAP_DIR));
+            HeapSetup.Mapped mapped = HeapSetup.run(boot, info.pe(), info.nPes(), uid.sessionName(), dir, heapSize,
+                    arena, timeout, s.bool(Setting.HEAP_PREFAULT));
+            WaitLoop waits = new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures);
+            Comm comm = EngineSelection.build(s, info.pe(), mapped, boot, timeout, waits);
+            Instance instance = new Instance(s, info.pe(), info.nPes(), timeout, server, boot, arena, mapped,
+                    heapSize, comm, failures);
+            boot.barrier("init-done", timeout);
+            return instance;
+        } catch (RuntimeException e) {
+            if (boot != null) {
+                closeQuietly(boot);
+            }
+            arena.close();
+            if (server != null) {
+                closeQuietly(server);
+            }
+            throw e;
+        }
+    }
+
+    public int myPe() {
+        return pe;
+    }
+
+    public int nPes() {
+        return nPes;
+    }
+
+    public long heapSize() {
+        return heapSize;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    public Duration timeout() {
+        return timeout;
+    }
+
+    public Comm comm() {
+        return comm;
+    }
+
+    public FailureState failures() {
+        return failures;
+    }
+
+    /** Host identity of a PE; PEs with equal values share a host. */
+    public String hostOf(int p) {
+        return hosts[p];
+    }
+
+    public boolean isLive() {
+        return live;
+    }
+
+    /** Throws a clear state exception after finalize. */
+    public void ensureLive() {
+        if (!live) {
+            throw new ShmemStateException("this jshmem instance has been finalized: no operations are allowed "
+                    + "after finalize; call init again for a new instance");
+        }
+    }
+
+    /** The mapped local heap. */
+    public MemorySegment localHeap() {
+        return heaps[pe];
+    }
+
+    /** Collective allocation: verified, deterministic, ends in a barrier. */
+    public Block allocate(String operation, long size, long alignment) {
+        collectiveLock.lock();
+        try {
+            ensureLive();
+            check.verify(operation, size, alignment, "size", "alignment");
+            Block b;
+            try {
+                b = allocator.allocate(size, alignment);
+            } finally {
+                worldBarrier.barrier();
+            }
+            return b;
+        } finally {
+            collectiveLock.unlock();
+        }
+    }
+
+    /** Collective free of the block at {@code offset}; verified, ends in a barrier. */
+    public void free(long offset) {
+        collectiveLock.lock();
+        try {
+            ensureLive();
+            if (!allocator.isAllocated(offset)) {
+                throw new ShmemArgumentException("buffer at heap offset " + offset + " is not allocated "
+                        + "(double free?): free each buffer exactly once");
+            }
+            check.verify("free", offset, 0, "offset", "unused");
+            allocator.free(offset);
+            worldBarrier.barrier();
+        } finally {
+            collectiveLock.unlock();
+        }
+    }
+
+    /**
+     * Collective resize. Grows in place when possible, otherwise allocates a new block, copies the local contents
+     * (up to the smaller size) and frees the old one. Every PE gets the same new offset.
+     */
+    public Block reallocate(long offset, long newSize, long alignment) {
+        collectiveLock.lock();
+        try {
+            ensureLive();
+            long oldSize = allocator.sizeOf(offset);
+            if (oldSize < 0) {
+                throw new ShmemArgumentException("buffer at heap offset " + offset + " is not allocated: pass a "
+                        + "live buffer to realloc");
+            }
+            check.verify("realloc", offset, newSize, "offset", "size");
+            Block result;
+            try {
+                if (allocator.resizeInPlace(offset, newSize)) {
+                    result = new Block(offset, allocator.sizeOf(offset));
+                } else {
+                    Block fresh = allocator.allocate(newSize, alignment);
+                    MemorySegment.copy(localHeap(), offset, localHeap(), fresh.offset(), Math.min(oldSize, newSize));
+                    allocator.free(offset);
+                    result = fresh;
+                }
+            } finally {
+                worldBarrier.barrier();
+            }
+            return result;
+        } finally {
+            collectiveLock.unlock();
+        }
+    }
+
+    public boolean isAllocated(long offset) {
+        return allocator.isAllocated(offset);
+    }
+
+    /** Heap usage of this PE (the same on every PE while all follow the collective rules). */
+    public HeapUsage heapUsage() {
+        collectiveLock.lock();
+        try {
+            return new HeapUsage(allocator.capacity(), allocator.usedBytes(), allocator.largestFree(),
+                    allocator.liveBlocks());
+        } finally {
+            collectiveLock.unlock();
+        }
+    }
+
+    /** World barrier: quiet, then synchronize every PE. */
+    public void barrierAll() {
+        collectiveLock.lock();
+        try {
+            ensureLive();
+            worldBarrier.barrier();
+        } finally {
+            collectiveLock.unlock();
+        }
+    }
+
+    /** World synchronization without quiet. */
+    public void syncAll() {
+        collectiveLock.lock();
+        try {
+            ensureLive();
+            worldBarrier.sync();
+        } finally {
+            collectiveLock.unlock();
+        }
+    }
+
+    /** Collective end: completes outstanding operations, synchronizes, releases engines, heap and bootstrap. */
+    public void finalizeInstance() {
+        collectiveLock.lock();
+        try {
+            if (!live) {
+                return;
+            }
+            try {
+                worldBarrier.barrier();
+                boot.barrier("finalize", timeout);
+            } finally {
+                live = false;
+                RuntimeException first = null;
+                try {
+                    comm.close();
+                } catch (RuntimeException e) {
+                    first = e;
+                }
+                arena.close();
+                closeQuietly(boot);
+                if (server != null) {
+                    server.close();
+                }
+                if (first != null) {
+                    throw first;
+                }
+            }
+        } finally {
+            collectiveLock.unlock();
+        }
+    }
+
+    /** Ends every PE of the job with {@code status}; does not return. */
+    public void globalExit(int status) {
+        try {
+            boot.abort(status, "globalExit(" + status + ") called by PE " + pe);
+        } catch (RuntimeException e) {
+            // The rendezvous may already be gone; this PE still exits with the status.
+        }
+        GlobalExit.haltNow(status);
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception ignored) {
+            // Shutting down: a peer may already have closed its side.
+        }
+    }
+
+    /** Heap usage figures, in bytes. */
+    public record HeapUsage(long capacity, long used, long largestFree, int liveBlocks) {
+    }
+}

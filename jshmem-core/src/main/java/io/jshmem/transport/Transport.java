@@ -1,0 +1,69 @@
+package io.jshmem.transport;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * A communication engine: moves bytes and performs atomics on the symmetric heaps of the PEs it can reach.
+ * Every remote address is a (pe, heap offset) pair; the routing layer ({@code io.jshmem.comm}) has already checked
+ * PE numbers, ranges and alignment, so implementations trust their arguments.
+ *
+ * <p>Completion: {@link #put} returns when the source may be reused (local completion); the data is delivered and
+ * visible at the target after {@link #quiet()}. {@link #get} returns with the data in the destination. Nbi forms
+ * may return earlier and complete at the next {@link #quiet()}. {@link #fence()} orders earlier puts, atomics and
+ * signals to each target before later ones to the same target.
+ *
+ * <p>Thread-safety: all methods may be called concurrently from any number of threads.
+ */
+public interface Transport extends AutoCloseable {
+
+    /** Short engine name, e.g. {@code shm} or {@code ucx}. */
+    String name();
+
+    /** Whether this engine can serve operations to {@code pe}. */
+    boolean canReach(int pe);
+
+    /**
+     * The target's heap as a segment of this process when it is directly addressable (same host, mapped),
+     * otherwise {@code null}. Loads and stores on it are plain memory accesses into the peer's heap.
+     */
+    MemorySegment directSegment(int pe);
+
+    void put(int pe, long heapOffset, MemorySegment src, long srcOffset, long bytes);
+
+    void putNbi(int pe, long heapOffset, MemorySegment src, long srcOffset, long bytes);
+
+    void get(int pe, long heapOffset, MemorySegment dst, long dstOffset, long bytes);
+
+    void getNbi(int pe, long heapOffset, MemorySegment dst, long dstOffset, long bytes);
+
+    /** Stores a 64-bit value with release semantics at the target (used for flags and signals). */
+    void putLongRelease(int pe, long heapOffset, long value);
+
+    /** 64-bit atomic; returns the old value for fetching ops (0 for SET). */
+    long atomicLong(AmoOp op, int pe, long heapOffset, long operand, long compare);
+
+    /** 32-bit atomic; returns the old value for fetching ops (0 for SET). */
+    int atomicInt(AmoOp op, int pe, long heapOffset, int operand, int compare);
+
+    /**
+     * Puts {@code bytes} then updates the 64-bit signal word: the signal is never visible before the data.
+     * {@code add} selects atomic add instead of set.
+     */
+    void putSignal(int pe, long heapOffset, MemorySegment src, long srcOffset, long bytes,
+                   long signalOffset, long signalValue, boolean add);
+
+    /** Orders earlier operations to each target before later ones to that target. */
+    void fence();
+
+    /** Completes every outstanding operation of this engine and makes it visible at its target. */
+    void quiet();
+
+    /** Completes outstanding operations to {@code pe} only. */
+    default void quiet(int pe) {
+        quiet();
+    }
+
+    /** Releases resources; outstanding operations are completed first. */
+    @Override
+    void close();
+}

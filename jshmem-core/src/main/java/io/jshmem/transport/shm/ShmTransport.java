@@ -1,0 +1,135 @@
+package io.jshmem.transport.shm;
+
+import io.jshmem.transport.AmoOp;
+import io.jshmem.transport.Transport;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The same-host engine (CANN SHMEM's MTE): every peer heap on this host is mapped into this process, so puts and
+ * gets are copies, and atomics are hardware atomics through {@link VarHandle}s on the mapping, atomic with respect
+ * to every other PE and to the target's own atomic accesses.
+ *
+ * <p>Completion: every operation, nbi included, is complete when the call returns (nbi forms have nothing to
+ * defer). Ordering: {@link #fence()} is a release fence and {@link #quiet()} a full fence, so data written before
+ * them is visible to any PE that later observes a flag written after them with release/acquire or volatile
+ * semantics. Thread-safe.
+ */
+public final class ShmTransport implements Transport {
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+    private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
+
+    private final MemorySegment[] peers;
+    private final long memcpyThreshold;
+
+    /** {@code peers[pe]} is PE pe's mapped heap, or null when pe is on another host. */
+    public ShmTransport(MemorySegment[] peers, long memcpyThreshold) {
+        this.peers = peers.clone();
+        this.memcpyThreshold = memcpyThreshold;
+    }
+
+    @Override
+    public String name() {
+        return "shm";
+    }
+
+    @Override
+    public boolean canReach(int pe) {
+        return peers[pe] != null;
+    }
+
+    @Override
+    public MemorySegment directSegment(int pe) {
+        return peers[pe];
+    }
+
+    @Override
+    public void put(int pe, long heapOffset, MemorySegment src, long srcOffset, long bytes) {
+        NativeCopy.copy(src, srcOffset, peers[pe], heapOffset, bytes, memcpyThreshold);
+    }
+
+    @Override
+    public void putNbi(int pe, long heapOffset, MemorySegment src, long srcOffset, long bytes) {
+        put(pe, heapOffset, src, srcOffset, bytes);
+    }
+
+    @Override
+    public void get(int pe, long heapOffset, MemorySegment dst, long dstOffset, long bytes) {
+        NativeCopy.copy(peers[pe], heapOffset, dst, dstOffset, bytes, memcpyThreshold);
+    }
+
+    @Override
+    public void getNbi(int pe, long heapOffset, MemorySegment dst, long dstOffset, long bytes) {
+        get(pe, heapOffset, dst, dstOffset, bytes);
+    }
+
+    @Override
+    public void putLongRelease(int pe, long heapOffset, long value) {
+        LONG.setRelease(peers[pe], heapOffset, value);
+    }
+
+    @Override
+    public long atomicLong(AmoOp op, int pe, long heapOffset, long operand, long compare) {
+        MemorySegment s = peers[pe];
+        return switch (op) {
+            case FETCH -> (long) LONG.getVolatile(s, heapOffset);
+            case SET -> {
+                LONG.setVolatile(s, heapOffset, operand);
+                yield 0L;
+            }
+            case SWAP -> (long) LONG.getAndSet(s, heapOffset, operand);
+            case COMPARE_SWAP -> (long) LONG.compareAndExchange(s, heapOffset, compare, operand);
+            case FETCH_ADD -> (long) LONG.getAndAdd(s, heapOffset, operand);
+            case FETCH_AND -> (long) LONG.getAndBitwiseAnd(s, heapOffset, operand);
+            case FETCH_OR -> (long) LONG.getAndBitwiseOr(s, heapOffset, operand);
+            case FETCH_XOR -> (long) LONG.getAndBitwiseXor(s, heapOffset, operand);
+        };
+    }
+
+    @Override
+    public int atomicInt(AmoOp op, int pe, long heapOffset, int operand, int compare) {
+        MemorySegment s = peers[pe];
+        return switch (op) {
+            case FETCH -> (int) INT.getVolatile(s, heapOffset);
+            case SET -> {
+                INT.setVolatile(s, heapOffset, operand);
+                yield 0;
+            }
+            case SWAP -> (int) INT.getAndSet(s, heapOffset, operand);
+            case COMPARE_SWAP -> (int) INT.compareAndExchange(s, heapOffset, compare, operand);
+            case FETCH_ADD -> (int) INT.getAndAdd(s, heapOffset, operand);
+            case FETCH_AND -> (int) INT.getAndBitwiseAnd(s, heapOffset, operand);
+            case FETCH_OR -> (int) INT.getAndBitwiseOr(s, heapOffset, operand);
+            case FETCH_XOR -> (int) INT.getAndBitwiseXor(s, heapOffset, operand);
+        };
+    }
+
+    @Override
+    public void putSignal(int pe, long heapOffset, MemorySegment src, long srcOffset, long bytes,
+                          long signalOffset, long signalValue, boolean add) {
+        put(pe, heapOffset, src, srcOffset, bytes);
+        // The release store (or the volatile read-modify-write) keeps the data stores above before the signal.
+        if (add) {
+            LONG.getAndAdd(peers[pe], signalOffset, signalValue);
+        } else {
+            LONG.setRelease(peers[pe], signalOffset, signalValue);
+        }
+    }
+
+    @Override
+    public void fence() {
+        VarHandle.releaseFence();
+    }
+
+    @Override
+    public void quiet() {
+        VarHandle.fullFence();
+    }
+
+    @Override
+    public void close() {
+        VarHandle.fullFence();
+    }
+}

@@ -1,0 +1,113 @@
+package io.jshmem.arch;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Keeps the layers of DESIGN.md section 3 honest: every main source file may import only the jshmem packages its
+ * layer is allowed to depend on (dependencies point down; collectives and teams never touch an engine; engines
+ * never touch each other; the bootstrap knows nothing above configuration).
+ */
+class LayeringTest {
+    private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
+            Map.entry("io.jshmem", Set.of("*")),
+            Map.entry("io.jshmem.runtime", Set.of("io.jshmem.collectives", "io.jshmem.team", "io.jshmem.comm",
+                    "io.jshmem.transport", "io.jshmem.transport.shm", "io.jshmem.memory", "io.jshmem.bootstrap",
+                    "io.jshmem.config", "io.jshmem.error")),
+            Map.entry("io.jshmem.collectives", Set.of("io.jshmem.team", "io.jshmem.comm", "io.jshmem.memory",
+                    "io.jshmem.config", "io.jshmem.error")),
+            Map.entry("io.jshmem.team", Set.of("io.jshmem.comm", "io.jshmem.memory", "io.jshmem.config",
+                    "io.jshmem.error")),
+            Map.entry("io.jshmem.comm", Set.of("io.jshmem.transport", "io.jshmem.memory", "io.jshmem.config",
+                    "io.jshmem.error")),
+            Map.entry("io.jshmem.transport", Set.of("io.jshmem.memory", "io.jshmem.config", "io.jshmem.error")),
+            Map.entry("io.jshmem.transport.shm", Set.of("io.jshmem.transport", "io.jshmem.memory",
+                    "io.jshmem.config", "io.jshmem.error")),
+            Map.entry("io.jshmem.transport.ucx", Set.of("io.jshmem.transport", "io.jshmem.memory",
+                    "io.jshmem.config", "io.jshmem.error")),
+            Map.entry("io.jshmem.memory", Set.of("io.jshmem.config", "io.jshmem.error")),
+            Map.entry("io.jshmem.bootstrap", Set.of("io.jshmem.config", "io.jshmem.error")),
+            Map.entry("io.jshmem.config", Set.of("io.jshmem.error")),
+            Map.entry("io.jshmem.error", Set.of()));
+
+    private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+);", Pattern.MULTILINE);
+    private static final Pattern IMPORT = Pattern.compile("^import\\s+(?:static\\s+)?(io\\.jshmem[\\w.]*)\\.[\\w*]+;",
+            Pattern.MULTILINE);
+    private static final Pattern QUALIFIED = Pattern.compile("\\b(io\\.jshmem(?:\\.[a-z]\\w*)*)\\.[A-Z]\\w*");
+
+    @Test
+    @Timeout(30)
+    void everyImportPointsDown() throws IOException {
+        List<String> violations = new ArrayList<>();
+        int files = 0;
+        for (Path root : List.of(Path.of("src/main/java"), Path.of("../jshmem-ucx/src/main/java"))) {
+            if (!Files.isDirectory(root)) {
+                continue;
+            }
+            try (Stream<Path> paths = Files.walk(root)) {
+                for (Path file : paths.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    files++;
+                    violations.addAll(check(file, Files.readString(file)));
+                }
+            }
+        }
+        assertTrue(files > 20, "layering test found only " + files + " source files: wrong working directory?");
+        assertEquals(List.of(), violations, "imports against the layer direction");
+    }
+
+    @Test
+    @Timeout(30)
+    void detectsAForbiddenImport() {
+        String source = "package io.jshmem.collectives;\nimport io.jshmem.transport.shm.ShmTransport;\nclass X {}\n";
+        assertEquals(1, check(Path.of("X.java"), source).size());
+        String fullyQualified = "package io.jshmem.bootstrap;\nclass Y { io.jshmem.comm.Comm c; }\n";
+        assertEquals(1, check(Path.of("Y.java"), fullyQualified).size());
+    }
+
+    static List<String> check(Path file, String source) {
+        Matcher pm = PACKAGE.matcher(source);
+        if (!pm.find()) {
+            return List.of();
+        }
+        String pkg = pm.group(1);
+        Set<String> allowed = ALLOWED.get(pkg);
+        List<String> out = new ArrayList<>();
+        if (allowed == null) {
+            out.add(file + ": package " + pkg + " has no layer in LayeringTest.ALLOWED");
+            return out;
+        }
+        if (allowed.contains("*")) {
+            return out;
+        }
+        String code = source.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\\n]*", "");
+        List<String> used = new ArrayList<>();
+        Matcher im = IMPORT.matcher(code);
+        while (im.find()) {
+            used.add(im.group(1));
+        }
+        Matcher qm = QUALIFIED.matcher(code.replaceAll("(?m)^(package|import)\\s.*$", ""));
+        while (qm.find()) {
+            used.add(qm.group(1));
+        }
+        for (String target : used) {
+            if (!target.equals(pkg) && !allowed.contains(target)) {
+                out.add(file + ": " + pkg + " must not depend on " + target);
+            }
+        }
+        return out;
+    }
+}

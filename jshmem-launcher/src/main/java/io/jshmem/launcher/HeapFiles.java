@@ -1,0 +1,59 @@
+package io.jshmem.launcher;
+
+import io.jshmem.config.Setting;
+import io.jshmem.config.Settings;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Removes a job's leftover shared-memory files, {@code jshmem-<sessionName>-*} in /dev/shm and in the configured
+ * heap directory. The runtime unlinks its heap files once every local PE has mapped them; this catches what a
+ * killed job leaves. Stateless and thread-safe.
+ */
+final class HeapFiles {
+    static final Path DEV_SHM = Path.of("/dev/shm");
+
+    private HeapFiles() {
+    }
+
+    /** /dev/shm and the heap directory the PEs will use (their JSHMEM_HEAP_DIR or the launcher's setting). */
+    static Set<Path> directories(Map<String, String> peEnvironment) {
+        Set<Path> dirs = new LinkedHashSet<>();
+        dirs.add(DEV_SHM);
+        Settings.of(peEnvironment).get(Setting.HEAP_DIR).ifPresent(d -> dirs.add(Path.of(d)));
+        return dirs;
+    }
+
+    /** Deletes the session's files; returns how many were deleted. Never follows a name outside the pattern. */
+    static int remove(String sessionName, Set<Path> directories) {
+        if (!sessionName.matches("[0-9a-f]{12}")) {
+            throw new IllegalArgumentException("sessionName = '" + sessionName + "' is not 12 hex characters");
+        }
+        int removed = 0;
+        for (Path dir : directories) {
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "jshmem-" + sessionName + "-*")) {
+                for (Path f : files) {
+                    try {
+                        if (Files.deleteIfExists(f)) {
+                            removed++;
+                        }
+                    } catch (IOException e) {
+                        // Not ours to delete after all (permissions): leave it and go on.
+                    }
+                }
+            } catch (IOException e) {
+                // Directory not readable: nothing we can clean there.
+            }
+        }
+        return removed;
+    }
+}

@@ -1,0 +1,149 @@
+package io.jshmem.launcher;
+
+import io.jshmem.error.Checks;
+import io.jshmem.error.ShmemArgumentException;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@link Launcher} runs: {@code nPes} JVMs of one main class (or jar) on this host. Immutable and
+ * thread-safe; the {@code with*} methods return modified copies.
+ *
+ * @param nPes               number of PEs, 1..{@value #MAX_PES}
+ * @param mainClass          main class to run, or null when {@code jar} is set
+ * @param jar                executable jar (its Main-Class is run), or null when {@code mainClass} is set
+ * @param args               program arguments, the same for every PE
+ * @param jvmArgs            extra JVM options, placed before the main class
+ * @param classpath          entries appended to the launcher's own class path
+ * @param env                extra environment variables of every PE (override the launcher's)
+ * @param timeout            the job's deadline ({@link Duration#ZERO} = none); when it passes the job exits with 124
+ * @param grace              how long the other PEs may run on after the first failure before they are killed
+ * @param threadDumpOnTimeout whether PEs still running at the timeout print a thread dump (SIGQUIT) before they die
+ * @param captureLines       lines kept per PE and stream in the {@link JobResult} (the last ones)
+ */
+public record JobSpec(int nPes, String mainClass, Path jar, List<String> args, List<String> jvmArgs,
+                      List<String> classpath, Map<String, String> env, Duration timeout, Duration grace,
+                      boolean threadDumpOnTimeout, int captureLines) {
+    public static final int MAX_PES = 4096;
+    public static final Duration DEFAULT_GRACE = Duration.ofSeconds(3);
+    public static final int DEFAULT_CAPTURE_LINES = 10_000;
+
+    public JobSpec {
+        if (nPes < 1 || nPes > MAX_PES) {
+            throw new ShmemArgumentException("nPes = " + nPes + " is invalid: valid range is 1.." + MAX_PES
+                    + "; pass the number of PEs with -np");
+        }
+        if ((mainClass == null) == (jar == null)) {
+            throw new ShmemArgumentException("mainClass = " + mainClass + ", jar = " + jar + ": exactly one of"
+                    + " them must be given; pass a main class or -jar app.jar");
+        }
+        if (mainClass != null && (mainClass.isBlank() || mainClass.startsWith("-"))) {
+            throw new ShmemArgumentException("mainClass = '" + mainClass + "' is not a class name; pass a fully"
+                    + " qualified main class such as com.example.Main, or -jar app.jar");
+        }
+        args = List.copyOf(Checks.notNull("args", args));
+        jvmArgs = List.copyOf(Checks.notNull("jvmArgs", jvmArgs));
+        classpath = List.copyOf(Checks.notNull("classpath", classpath));
+        env = Map.copyOf(Checks.notNull("env", env));
+        Checks.notNull("timeout", timeout);
+        Checks.notNull("grace", grace);
+        if (timeout.isNegative() || grace.isNegative()) {
+            throw new ShmemArgumentException("timeout = " + timeout + ", grace = " + grace + ": durations must be"
+                    + " zero or positive (timeout zero = no deadline)");
+        }
+        if (captureLines < 0) {
+            throw new ShmemArgumentException("captureLines = " + captureLines + " is negative: valid range is 0.."
+                    + Integer.MAX_VALUE);
+        }
+    }
+
+    /** {@code nPes} PEs running {@code mainClass}, no deadline, 3 s grace. */
+    public static JobSpec ofMainClass(String mainClass, int nPes) {
+        return new JobSpec(nPes, Checks.notNull("mainClass", mainClass), null, List.of(), List.of(), List.of(),
+                Map.of(), Duration.ZERO, DEFAULT_GRACE, true, DEFAULT_CAPTURE_LINES);
+    }
+
+    /** {@code nPes} PEs running the Main-Class of {@code jar}, no deadline, 3 s grace. */
+    public static JobSpec ofJar(Path jar, int nPes) {
+        return new JobSpec(nPes, null, Checks.notNull("jar", jar), List.of(), List.of(), List.of(), Map.of(),
+                Duration.ZERO, DEFAULT_GRACE, true, DEFAULT_CAPTURE_LINES);
+    }
+
+    public JobSpec withArgs(List<String> newArgs) {
+        return new JobSpec(nPes, mainClass, jar, newArgs, jvmArgs, classpath, env, timeout, grace,
+                threadDumpOnTimeout, captureLines);
+    }
+
+    public JobSpec withArgs(String... newArgs) {
+        return withArgs(List.of(newArgs));
+    }
+
+    public JobSpec withJvmArgs(List<String> newJvmArgs) {
+        return new JobSpec(nPes, mainClass, jar, args, newJvmArgs, classpath, env, timeout, grace,
+                threadDumpOnTimeout, captureLines);
+    }
+
+    public JobSpec withClasspath(List<String> entries) {
+        return new JobSpec(nPes, mainClass, jar, args, jvmArgs, entries, env, timeout, grace, threadDumpOnTimeout,
+                captureLines);
+    }
+
+    /** A copy with one more environment variable for every PE. */
+    public JobSpec withEnv(String name, String value) {
+        Map<String, String> e = new LinkedHashMap<>(env);
+        e.put(Checks.notNull("name", name), Checks.notNull("value", value));
+        return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, e, timeout, grace, threadDumpOnTimeout,
+                captureLines);
+    }
+
+    public JobSpec withTimeout(Duration newTimeout) {
+        return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, env, newTimeout, grace,
+                threadDumpOnTimeout, captureLines);
+    }
+
+    public JobSpec withGrace(Duration newGrace) {
+        return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, env, timeout, newGrace,
+                threadDumpOnTimeout, captureLines);
+    }
+
+    public JobSpec withThreadDumpOnTimeout(boolean dump) {
+        return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, env, timeout, grace, dump, captureLines);
+    }
+
+    public JobSpec withCaptureLines(int lines) {
+        return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, env, timeout, grace, threadDumpOnTimeout,
+                lines);
+    }
+
+    /** What the PEs run, for messages: the main class or {@code -jar path}. */
+    String describeProgram() {
+        return mainClass != null ? mainClass : "-jar " + jar;
+    }
+
+    /** The command line of every PE, without the java binary and without per-PE parts. */
+    List<String> javaArguments(String launcherClasspath) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add("--enable-native-access=ALL-UNNAMED");
+        cmd.addAll(jvmArgs);
+        List<String> cp = new ArrayList<>();
+        if (jar != null) {
+            // The jar goes first on -cp (rather than java -jar, which ignores -cp) so that the jshmem classes of
+            // the launcher stay reachable; the JDK still follows the jar's manifest Class-Path.
+            cp.add(jar.toAbsolutePath().toString());
+        }
+        if (!launcherClasspath.isEmpty()) {
+            cp.add(launcherClasspath);
+        }
+        cp.addAll(classpath);
+        cmd.add("-cp");
+        cmd.add(String.join(java.io.File.pathSeparator, cp));
+        cmd.add(mainClass != null ? mainClass : JarMain.mainClassOf(jar));
+        cmd.addAll(args);
+        return cmd;
+    }
+}

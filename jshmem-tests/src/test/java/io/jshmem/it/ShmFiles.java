@@ -1,0 +1,25 @@
+package io.jshmem.it;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Checks that no job left a heap file in /dev/shm. */
+final class ShmFiles {
+    private ShmFiles() {
+    }
+
+    static List<String> leftovers() throws IOException {
+        try (Stream<Path> s = Files.list(Path.of("/dev/shm"))) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("jshmem-")).sorted().toList();
+        }
+    }
+
+    static void assertNoneLeft() throws IOException {
+        assertEquals(List.of(), leftovers(), "heap files left in /dev/shm");
+    }
+}

@@ -1,0 +1,133 @@
+package io.jshmem.transport.ucx;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+/**
+ * Target-side progress for one worker. Software-emulated transports (tcp, and shm on memory UCX did not allocate)
+ * carry puts, gets and atomics as active messages that the <em>target</em> must process, so every engine runs
+ * this daemon thread.
+ *
+ * <p>Strategy: spin-then-sleep on the worker's event fd. While {@code ucp_worker_progress} finds work, and for
+ * {@code spinNanos} after the last work, the thread keeps polling (low latency for ping-pong traffic). Then it
+ * arms the worker ({@code ucp_worker_arm}) and sleeps in {@code poll(2)} on the event fd, called through FFM, until
+ * UCX signals new events, {@link #stop} signals the worker, or {@value #POLL_MILLIS} ms pass (a bound on any missed
+ * wake-up). Idle cost: one wake-up per {@value #POLL_MILLIS} ms. When the worker has no event fd the sleep is a
+ * {@value #PARK_MICROS} µs park instead.
+ *
+ * <p>Thread-safety: the worker is {@code UCS_THREAD_MODE_MULTI}, so this thread and application threads may call
+ * progress concurrently. {@link #stop} may be called from any thread, once.
+ */
+final class UcxProgressThread {
+    static final int POLL_MILLIS = 10;
+    static final long PARK_MICROS = 100;
+    private static final short POLLIN = 1;
+    private static final MethodHandle POLL = Linker.nativeLinker().downcallHandle(
+            Linker.nativeLinker().defaultLookup().findOrThrow("poll"),
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
+
+    private final MemorySegment worker;
+    private final int eventFd;
+    private final long spinNanos;
+    private final Thread thread;
+    private volatile boolean running = true;
+    private volatile Throwable failure;
+
+    /**
+     * @param eventFd the worker's event fd, or -1 to sleep by parking
+     * @param spinNanos how long to keep polling after the last event before sleeping
+     */
+    UcxProgressThread(MemorySegment worker, int eventFd, long spinNanos, String name) {
+        this.worker = worker;
+        this.eventFd = eventFd;
+        this.spinNanos = spinNanos;
+        this.thread = Thread.ofPlatform().daemon().name(name).unstarted(this::run);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** The error that ended the thread early, or null. */
+    Throwable failure() {
+        return failure;
+    }
+
+    /**
+     * Stops the thread and waits for it. Returns false when it did not end within {@code timeout}; the worker must
+     * then not be destroyed, because the thread may still be inside UCX.
+     */
+    boolean stop(Duration timeout) {
+        running = false;
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (thread.isAlive()) {
+            Ucp.signal(worker);
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            try {
+                thread.join(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), 50)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return !thread.isAlive();
+            }
+        }
+        return true;
+    }
+
+    private void run() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pollFd = arena.allocate(8, 4);
+            long lastWork = System.nanoTime();
+            while (running) {
+                if (Ucp.progress(worker) != 0) {
+                    lastWork = System.nanoTime();
+                    continue;
+                }
+                if (System.nanoTime() - lastWork < spinNanos) {
+                    Thread.onSpinWait();
+                    continue;
+                }
+                sleep(pollFd);
+                lastWork = System.nanoTime();
+            }
+        } catch (Throwable t) {
+            failure = t;
+        }
+    }
+
+    private void sleep(MemorySegment pollFd) throws Throwable {
+        if (eventFd < 0) {
+            LockSupport.parkNanos(PARK_MICROS * 1000);
+            return;
+        }
+        int armed = Ucp.arm(worker);
+        if (armed == UcpStructs.UCS_ERR_BUSY) {
+            return; // events arrived between the last progress and arm: progress them first
+        }
+        if (armed != UcpStructs.UCS_OK) {
+            LockSupport.parkNanos(PARK_MICROS * 1000);
+            return;
+        }
+        if (!running) {
+            return;
+        }
+        pollFd.set(JAVA_INT, 0, eventFd);
+        pollFd.set(JAVA_SHORT, 4, POLLIN);
+        pollFd.set(JAVA_SHORT, 6, (short) 0);
+        // A -1 (EINTR) result is harmless: the loop progresses and sleeps again.
+        int ignored = (int) POLL.invokeExact(pollFd, 1L, POLL_MILLIS);
+    }
+}

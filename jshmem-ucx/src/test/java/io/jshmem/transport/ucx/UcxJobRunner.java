@@ -1,0 +1,104 @@
+package io.jshmem.transport.ucx;
+
+import io.jshmem.transport.Transport;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Runs a test body on N in-JVM PEs, each with its own UCX engine over its own native heap; collects the first
+ * failure of any PE and rethrows it (with the others suppressed). Engines are closed by the runner unless the body
+ * closed them.
+ */
+final class UcxJobRunner {
+    static final long HEAP_BYTES = 4L << 20;
+
+    /** What a PE's body sees. */
+    record Pe(int pe, InJvmJob job, Transport transport, MemorySegment heap, MemorySegment[] heaps) {
+        void barrier() {
+            job.barrier();
+        }
+
+        int nPes() {
+            return job.nPes;
+        }
+    }
+
+    interface Body {
+        void run(Pe pe) throws Exception;
+    }
+
+    private UcxJobRunner() {
+    }
+
+    /** Every PE serves every other PE (not itself). */
+    static void run(int nPes, Body body) throws Exception {
+        run(nPes, false, Duration.ofSeconds(30), body);
+    }
+
+    static void run(int nPes, boolean includeSelf, Duration timeout, Body body) throws Exception {
+        InJvmJob job = new InJvmJob(nPes, timeout);
+        Arena arena = Arena.ofShared();
+        MemorySegment[] heaps = new MemorySegment[nPes];
+        for (int i = 0; i < nPes; i++) {
+            heaps[i] = arena.allocate(HEAP_BYTES, 4096);
+        }
+        AtomicReferenceArray<Throwable> errors = new AtomicReferenceArray<>(nPes);
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < nPes; i++) {
+            int me = i;
+            threads.add(Thread.ofPlatform().name("pe-" + me).start(() -> {
+                boolean[] peers = new boolean[nPes];
+                for (int p = 0; p < nPes; p++) {
+                    peers[p] = includeSelf || p != me;
+                }
+                Transport t = null;
+                try {
+                    t = new UcxTransportProvider().create(job.setup(me, heaps[me]), peers);
+                    body.run(new Pe(me, job, t, heaps[me], heaps));
+                    job.barrier(); // like finalize: nobody closes while others may still talk to it
+                } catch (Throwable e) {
+                    errors.set(me, e);
+                    job.abort();
+                } finally {
+                    if (t != null) {
+                        try {
+                            t.close();
+                        } catch (Throwable e) {
+                            if (errors.get(me) == null) {
+                                errors.set(me, e);
+                            }
+                        }
+                    }
+                }
+            }));
+        }
+        long deadline = System.nanoTime() + timeout.multipliedBy(3).toNanos();
+        for (Thread t : threads) {
+            t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            if (t.isAlive()) {
+                throw new AssertionError(t.getName() + " did not finish in time");
+            }
+        }
+        // Heaps are freed only after every engine is closed (the registrations point into them).
+        arena.close();
+        AssertionError first = null;
+        for (int i = 0; i < nPes; i++) {
+            Throwable e = errors.get(i);
+            if (e != null) {
+                if (first == null) {
+                    first = new AssertionError("PE " + i + " failed: " + e, e);
+                } else {
+                    first.addSuppressed(new AssertionError("PE " + i + " failed: " + e, e));
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}
