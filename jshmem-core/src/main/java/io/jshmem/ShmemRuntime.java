@@ -43,10 +43,9 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
         InitOptions options;
         if (attributes.myPe() >= 0) {
             String text = attributes.uniqueId();
-            UniqueId uid = text.startsWith("tcp://") || text.startsWith("tcp6://")
-                    ? urlUniqueId(text, settings)
-                    : UniqueId.parse(text);
-            options = new InitOptions(settings, attributes.myPe(), attributes.nPes(), uid);
+            boolean url = text.startsWith("tcp://") || text.startsWith("tcp6://");
+            UniqueId uid = url ? urlUniqueId(text, settings) : UniqueId.parse(text);
+            options = new InitOptions(settings, attributes.myPe(), attributes.nPes(), uid, url);
         } else {
             options = InitOptions.fromEnvironment(settings);
         }

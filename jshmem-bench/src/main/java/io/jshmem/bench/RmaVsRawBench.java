@@ -162,10 +162,12 @@ public final class RmaVsRawBench implements Callable<Integer> {
     private static void getSmall(ShmemRuntime shmem, SymmetricMemory src, MemorySegment dst) {
         shmem.getmem(dst, 0, src, 0, 8, 1);
         sink += dst.get(LONG, 0);
+        VarHandle.fullFence();
     }
 
     private static void rawLoad(MemorySegment peer) {
         sink += peer.get(LONG, 0);
+        VarHandle.fullFence();
     }
 
     private void putLarge(ShmemRuntime shmem, SymmetricMemory dest, MemorySegment src) {

@@ -8,9 +8,9 @@ import io.jshmem.config.Settings;
  * application bootstraps itself, its PE number, PE count and unique id. {@code pe < 0} means "from the launcher
  * environment". Immutable.
  */
-public record InitOptions(Settings settings, int pe, int nPes, UniqueId uniqueId) {
+public record InitOptions(Settings settings, int pe, int nPes, UniqueId uniqueId, boolean peZeroServes) {
     public static InitOptions fromEnvironment(Settings settings) {
-        return new InitOptions(settings, -1, -1, null);
+        return new InitOptions(settings, -1, -1, null, false);
     }
 
     public boolean explicit() {

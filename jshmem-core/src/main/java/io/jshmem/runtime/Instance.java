@@ -86,12 +86,25 @@ public final class Instance {
                     + HeapLayout.MIN_HEAP_SIZE + " bytes or more (the first " + HeapLayout.USER_OFFSET
                     + " are reserved); raise it");
         }
-        LaunchInfo info = options.explicit()
-                ? new LaunchInfo(options.pe(), options.nPes(), -1, -1, options.uniqueId(), false, "attributes")
-                : LaunchEnvironment.detect(s);
-        UniqueId uid = info.uniqueId();
+        // Explicit attributes (self-bootstrap) say only who this PE is; locality comes from the host exchange.
+        int pe;
+        int nPes;
+        UniqueId uid;
+        boolean hostsRendezvous;
+        if (options.explicit()) {
+            pe = options.pe();
+            nPes = options.nPes();
+            uid = options.uniqueId();
+            hostsRendezvous = options.peZeroServes() && pe == 0;
+        } else {
+            LaunchInfo info = LaunchEnvironment.detect(s);
+            pe = info.pe();
+            nPes = info.nPes();
+            uid = info.uniqueId();
+            hostsRendezvous = info.hostsRendezvous();
+        }
         RendezvousServer server = null;
-        if (info.hostsRendezvous()) {
+        if (hostsRendezvous) {
             server = RendezvousServer.start(uid.address(), uid.secret(), null);
             uid = server.uniqueId();
         } else if (options.explicit()) {
@@ -101,7 +114,7 @@ public final class Instance {
         RendezvousClient boot = null;
         Arena arena = Arena.ofShared();
         try {
-            boot = RendezvousClient.connect(uid, info.pe(), info.nPes(), timeout, null);
+            boot = RendezvousClient.connect(uid, pe, nPes, timeout, null);
             boot.addFailureListener(new FailureListener() {
                 @Override
                 public void peerLost(int lost, String reason) {
@@ -114,11 +127,11 @@ public final class Instance {
                 }
             });
             Path dir = Path.of(s.string(Setting.HEAP_DIR));
-            HeapSetup.Mapped mapped = HeapSetup.run(boot, info.pe(), info.nPes(), uid.sessionName(), dir, heapSize,
+            HeapSetup.Mapped mapped = HeapSetup.run(boot, pe, nPes, uid.sessionName(), dir, heapSize,
                     arena, timeout, s.bool(Setting.HEAP_PREFAULT));
             WaitLoop waits = new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures);
-            Comm comm = EngineSelection.build(s, info.pe(), mapped, boot, timeout, waits);
-            Instance instance = new Instance(s, info.pe(), info.nPes(), timeout, server, boot, arena, mapped,
+            Comm comm = EngineSelection.build(s, pe, mapped, boot, timeout, waits);
+            Instance instance = new Instance(s, pe, nPes, timeout, server, boot, arena, mapped,
                     heapSize, comm, failures);
             boot.barrier("init-done", timeout);
             return instance;

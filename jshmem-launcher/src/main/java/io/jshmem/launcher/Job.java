@@ -62,6 +62,7 @@ final class Job implements RendezvousListener {
     private final List<PeProcess> pes = new ArrayList<>();
     private volatile boolean done;
     private volatile String sessionName;
+    private volatile String uniqueIdText;
     private volatile Set<Path> heapDirs = Set.of(HeapFiles.DEV_SHM);
 
     Job(JobSpec spec, PrintStream out, PrintStream err) {
@@ -86,6 +87,7 @@ final class Job implements RendezvousListener {
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), UniqueId.newSecret(), null);
         UniqueId uid = server.uniqueId();
         sessionName = uid.sessionName();
+        uniqueIdText = uid.toString();
         server.addListener(this);
         Thread hook = new Thread(this::onShutdown, "shmemrun-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -151,7 +153,9 @@ final class Job implements RendezvousListener {
             env.put(Setting.LOCAL_PE.envName(), Integer.toString(pe));
             try {
                 PeProcess p = PeProcess.start(pe, command, env, out, err, spec.captureLines());
-                pes.add(p);
+                synchronized (pes) {
+                    pes.add(p);
+                }
                 int thisPe = pe;
                 p.onExit().thenAccept(proc -> events.add(new Exited(thisPe, proc.exitValue())));
             } catch (IOException e) {
@@ -282,9 +286,7 @@ final class Job implements RendezvousListener {
                 // Reported below if it is still alive.
             }
         }
-        for (ProcessHandle h : descendants) {
-            h.destroyForcibly();
-        }
+        killLeftovers();
         for (PeProcess p : pes) {
             try {
                 p.awaitOutput(2000);
@@ -305,6 +307,32 @@ final class Job implements RendezvousListener {
                 report("removed " + removed + " leftover shared-memory file(s) jshmem-" + session + "-*");
             }
         }
+    }
+
+    /**
+     * Kills the descendants seen while the PEs ran and the processes of the job that outlived their PE (found by
+     * the job's id in their environment), then waits up to 2 s for them to stop.
+     */
+    private void killLeftovers() {
+        List<ProcessHandle> victims = new ArrayList<>(descendants);
+        String uid = uniqueIdText;
+        List<ProcessHandle> orphans = uid == null ? List.of()
+                : JobProcesses.withEnvironment(Setting.UNIQUE_ID.envName(), uid);
+        orphans.stream().filter(o -> !victims.contains(o)).forEach(victims::add);
+        victims.removeIf(h -> !JobProcesses.isRunning(h));
+        if (victims.isEmpty()) {
+            return;
+        }
+        victims.forEach(ProcessHandle::destroyForcibly);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (victims.stream().anyMatch(JobProcesses::isRunning) && System.nanoTime() - deadline < 0) {
+            sleep(20);
+        }
+        List<ProcessHandle> survivors = victims.stream().filter(JobProcesses::isRunning).toList();
+        report("killed " + victims.size() + " leftover process(es) started by the PEs (pids " + victims.stream()
+                .map(h -> Long.toString(h.pid())).collect(Collectors.joining(", ")) + ")"
+                + (survivors.isEmpty() ? "" : "; still running: " + survivors.stream()
+                .map(h -> Long.toString(h.pid())).collect(Collectors.joining(", "))));
     }
 
     /** Ctrl-C or another shutdown of the launcher's JVM while the job runs: leave nothing behind. */

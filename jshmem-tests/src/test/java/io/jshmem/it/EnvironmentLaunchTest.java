@@ -38,7 +38,7 @@ class EnvironmentLaunchTest {
     void shouldInitUnderSlurmVariables() throws Exception {
         int port = freePort();
         runTwo(rank -> Map.of("SLURM_PROCID", "" + rank, "SLURM_NTASKS", "2", "SLURM_LOCALID", "" + rank,
-                "SLURM_JOB_ID", "4711", "MASTER_ADDR", "127.0.0.1", "MASTER_PORT", "" + port));
+                "SLURM_JOB_ID", "4711", "SLURM_TASKS_PER_NODE", "2", "SLURM_NODEID", "0", "MASTER_ADDR", "127.0.0.1", "MASTER_PORT", "" + port));
     }
 
     @Test
@@ -73,6 +73,21 @@ class EnvironmentLaunchTest {
             for (int pe = 0; pe < 3; pe++) {
                 assertTrue(procs.output(pe).contains("UID OK pe " + pe + " heap 1048576"), procs.dump());
             }
+        }
+        ShmFiles.assertNoneLeft();
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldInitFromRendezvousUrlAttribute() throws Exception {
+        String url = "tcp://127.0.0.1:" + freePort();
+        try (DirectProcesses procs = new DirectProcesses()) {
+            for (int pe = 0; pe < 2; pe++) {
+                procs.start(Map.of("JSHMEM_SECRET", "url-secret-0123456789"), UniqueIdPe.class.getName(), url,
+                        "" + pe, "2");
+            }
+            assertArrayEquals(new int[] {0, 0}, procs.awaitAll(LIMIT), procs.dump());
+            assertTrue(procs.output(1).contains("UID OK pe 1 heap 1048576"), procs.dump());
         }
         ShmFiles.assertNoneLeft();
     }

@@ -15,6 +15,9 @@ import java.lang.invoke.MethodHandle;
  */
 public final class NativeCopy {
     private static final long CHUNK = 1L << 20;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
     private static final MethodHandle MEMCPY = lookupMemcpy();
 
     private NativeCopy() {
@@ -34,6 +37,23 @@ public final class NativeCopy {
         }
     }
 
+    /**
+     * Copies up to 8 bytes with at most two scalar moves. The copy stub costs several times a single move at these
+     * sizes, and its narrow stores make an immediately following wide load of the destination stall on store
+     * forwarding (a get followed by a read of the result).
+     */
+    private static void copySmall(MemorySegment src, long srcOff, MemorySegment dst, long dstOff, long bytes) {
+        switch ((int) bytes) {
+            case 8 -> dst.set(LONG, dstOff, src.get(LONG, srcOff));
+            case 4 -> dst.set(INT, dstOff, src.get(INT, srcOff));
+            case 2 -> dst.set(SHORT, dstOff, src.get(SHORT, srcOff));
+            case 1 -> dst.set(ValueLayout.JAVA_BYTE, dstOff, src.get(ValueLayout.JAVA_BYTE, srcOff));
+            case 0 -> {
+            }
+            default -> MemorySegment.copy(src, srcOff, dst, dstOff, bytes);
+        }
+    }
+
     /** Whether libc memcpy is in use for large copies. */
     public static boolean nativeAvailable() {
         return MEMCPY != null;
@@ -42,6 +62,10 @@ public final class NativeCopy {
     /** Copies {@code bytes} from {@code src+srcOff} to {@code dst+dstOff}; ranges must not overlap. */
     public static void copy(MemorySegment src, long srcOff, MemorySegment dst, long dstOff, long bytes,
                             long threshold) {
+        if (bytes <= 8) {
+            copySmall(src, srcOff, dst, dstOff, bytes);
+            return;
+        }
         if (bytes < threshold || MEMCPY == null) {
             MemorySegment.copy(src, srcOff, dst, dstOff, bytes);
             return;

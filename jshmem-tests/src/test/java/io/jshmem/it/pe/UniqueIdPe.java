@@ -11,7 +11,7 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * Self-bootstrap without a launcher: PE 0 creates a unique id and writes it to the file args[0]; the others read
- * it; all init with explicit attributes (args[1] = my PE, args[2] = PE count), exchange a value, finalize.
+ * it (or args[0] is a rendezvous URL tcp://host:port that PE 0 serves); all init with explicit attributes (args[1] = my PE, args[2] = PE count), exchange a value, finalize.
  */
 public final class UniqueIdPe {
     public static void main(String[] args) throws Exception {
@@ -19,7 +19,9 @@ public final class UniqueIdPe {
         int me = Integer.parseInt(args[1]);
         int n = Integer.parseInt(args[2]);
         String uid;
-        if (me == 0) {
+        if (args[0].startsWith("tcp")) {
+            uid = args[0];
+        } else if (me == 0) {
             uid = Shmem.getUniqueId();
             Path tmp = Path.of(args[0] + ".tmp");
             Files.writeString(tmp, uid);

@@ -7,6 +7,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -24,7 +25,8 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * arms the worker ({@code ucp_worker_arm}) and sleeps in {@code poll(2)} on the event fd, called through FFM, until
  * UCX signals new events, {@link #stop} signals the worker, or {@value #POLL_MILLIS} ms pass (a bound on any missed
  * wake-up). Idle cost: one wake-up per {@value #POLL_MILLIS} ms. When the worker has no event fd the sleep is a
- * {@value #PARK_MICROS} µs park instead.
+ * {@value #PARK_MICROS} µs park instead. While an application thread of the engine waits for a request it
+ * progresses the worker itself, and this thread parks in 20 µs steps instead of contending for the worker lock.
  *
  * <p>Thread-safety: the worker is {@code UCS_THREAD_MODE_MULTI}, so this thread and application threads may call
  * progress concurrently. {@link #stop} may be called from any thread, once.
@@ -32,6 +34,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 final class UcxProgressThread {
     static final int POLL_MILLIS = 10;
     static final long PARK_MICROS = 100;
+    private static final long WAITER_PARK_NANOS = 20_000;
     private static final short POLLIN = 1;
     private static final MethodHandle POLL = Linker.nativeLinker().downcallHandle(
             Linker.nativeLinker().defaultLookup().findOrThrow("poll"),
@@ -40,6 +43,7 @@ final class UcxProgressThread {
     private final MemorySegment worker;
     private final int eventFd;
     private final long spinNanos;
+    private final AtomicInteger waiters;
     private final Thread thread;
     private volatile boolean running = true;
     private volatile Throwable failure;
@@ -47,9 +51,11 @@ final class UcxProgressThread {
     /**
      * @param eventFd the worker's event fd, or -1 to sleep by parking
      * @param spinNanos how long to keep polling after the last event before sleeping
+     * @param waiters application threads that are progressing the worker themselves right now
      */
-    UcxProgressThread(MemorySegment worker, int eventFd, long spinNanos, String name) {
+    UcxProgressThread(MemorySegment worker, int eventFd, long spinNanos, AtomicInteger waiters, String name) {
         this.worker = worker;
+        this.waiters = waiters;
         this.eventFd = eventFd;
         this.spinNanos = spinNanos;
         this.thread = Thread.ofPlatform().daemon().name(name).unstarted(this::run);
@@ -92,6 +98,12 @@ final class UcxProgressThread {
             MemorySegment pollFd = arena.allocate(8, 4);
             long lastWork = System.nanoTime();
             while (running) {
+                if (waiters.get() > 0) {
+                    // An application thread is progressing the worker: competing for its lock only slows it.
+                    LockSupport.parkNanos(WAITER_PARK_NANOS);
+                    lastWork = System.nanoTime();
+                    continue;
+                }
                 if (Ucp.progress(worker) != 0) {
                     lastWork = System.nanoTime();
                     continue;

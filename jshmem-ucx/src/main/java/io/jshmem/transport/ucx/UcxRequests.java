@@ -1,6 +1,7 @@
 package io.jshmem.transport.ucx;
 
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Completes the {@code ucs_status_ptr_t} results of {@code *_nbx} calls by polling: NULL means done at once, a value
@@ -22,8 +23,11 @@ final class UcxRequests {
     private UcxRequests() {
     }
 
-    /** Returns the final status (0 OK, negative UCS error) or {@link #TIMED_OUT}. */
-    static int await(MemorySegment worker, MemorySegment statusPtr, long deadlineNanos) {
+    /**
+     * Returns the final status (0 OK, negative UCS error) or {@link #TIMED_OUT}. While it progresses the worker
+     * itself, {@code waiters} (when not null) counts it, so that the progress thread can stay out of its way.
+     */
+    static int await(MemorySegment worker, MemorySegment statusPtr, long deadlineNanos, AtomicInteger waiters) {
         long v = statusPtr.address();
         if (v == 0) {
             return UcpStructs.UCS_OK;
@@ -31,25 +35,34 @@ final class UcxRequests {
         if (UcpStructs.isError(v)) {
             return (int) v;
         }
-        int idle = 0;
-        while (true) {
-            byte status = Ucp.requestCheckStatus(statusPtr);
-            if (status != UcpStructs.UCS_INPROGRESS) {
-                Ucp.requestFree(statusPtr);
-                return status;
+        if (waiters != null) {
+            waiters.incrementAndGet();
+        }
+        try {
+            int idle = 0;
+            while (true) {
+                byte status = Ucp.requestCheckStatus(statusPtr);
+                if (status != UcpStructs.UCS_INPROGRESS) {
+                    Ucp.requestFree(statusPtr);
+                    return status;
+                }
+                if (Ucp.progress(worker) != 0) {
+                    continue;
+                }
+                idle++;
+                if ((idle & DEADLINE_CHECK_MASK) == 0 && System.nanoTime() - deadlineNanos > 0) {
+                    Ucp.requestFree(statusPtr);
+                    return TIMED_OUT;
+                }
+                if (idle > SPINS_BEFORE_YIELD) {
+                    Thread.yield();
+                } else {
+                    Thread.onSpinWait();
+                }
             }
-            if (Ucp.progress(worker) != 0) {
-                continue;
-            }
-            idle++;
-            if ((idle & DEADLINE_CHECK_MASK) == 0 && System.nanoTime() - deadlineNanos > 0) {
-                Ucp.requestFree(statusPtr);
-                return TIMED_OUT;
-            }
-            if (idle > SPINS_BEFORE_YIELD) {
-                Thread.yield();
-            } else {
-                Thread.onSpinWait();
+        } finally {
+            if (waiters != null) {
+                waiters.decrementAndGet();
             }
         }
     }

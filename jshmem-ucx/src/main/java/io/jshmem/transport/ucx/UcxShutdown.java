@@ -68,7 +68,7 @@ final class UcxShutdown {
         }
         long deadline = System.nanoTime() + limit.toNanos();
         for (MemorySegment sp : closing) {
-            UcxRequests.await(worker, sp, deadline); // errors are expected when the peer already closed
+            UcxRequests.await(worker, sp, deadline, null); // errors are expected when the peer already closed
         }
     }
 }

@@ -8,19 +8,15 @@ import io.jshmem.error.TransportException;
 import io.jshmem.transport.AmoOp;
 import io.jshmem.transport.Transport;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
-
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * The network engine over UCX: one UCP worker per engine, an endpoint and an unpacked heap rkey per served PE, and a
@@ -54,8 +50,8 @@ public final class UcxTransport implements Transport {
     private final UcxWorker ucx;
     private final UcxPeer[] peers;
     private final UcxProgressThread progress;
+    private final UcxOperations ops;
     private final Duration timeout;
-    private final long timeoutNanos;
     private final LongAdder inFlight = new LongAdder();
     private final Object closeLock = new Object();
     private volatile boolean closed;
@@ -64,16 +60,25 @@ public final class UcxTransport implements Transport {
     private final AtomicLongArray flushed;
     private final Queue<PendingGet> pendingGets = new ConcurrentLinkedQueue<>();
 
-    private record PendingGet(int pe, MemorySegment request) {
+    /** An nbi get still in flight; identity equality, so that exactly one quiet can claim it. */
+    private static final class PendingGet {
+        final int pe;
+        final MemorySegment request;
+
+        PendingGet(int pe, MemorySegment request) {
+            this.pe = pe;
+            this.request = request;
+        }
     }
 
-    UcxTransport(int myPe, UcxWorker ucx, UcxPeer[] peers, UcxProgressThread progress, Duration timeout) {
+    UcxTransport(int myPe, UcxWorker ucx, UcxPeer[] peers, UcxProgressThread progress, AtomicInteger waiters,
+                 Duration timeout) {
         this.myPe = myPe;
         this.ucx = ucx;
         this.peers = peers;
         this.progress = progress;
+        this.ops = new UcxOperations(myPe, ucx.worker, waiters, timeout);
         this.timeout = timeout;
-        this.timeoutNanos = timeout.toNanos();
         this.issued = new AtomicLongArray(peers.length);
         this.flushed = new AtomicLongArray(peers.length);
     }
@@ -101,7 +106,7 @@ public final class UcxTransport implements Transport {
         }
         UcxPeer p = enter(pe, "put");
         try {
-            putLocallyComplete(p, heapOffset, src, srcOffset, bytes, "put");
+            ops.putLocallyComplete(p, heapOffset, src, srcOffset, bytes, "put");
             issued.incrementAndGet(pe);
         } finally {
             inFlight.decrement();
@@ -116,11 +121,9 @@ public final class UcxTransport implements Transport {
         UcxPeer p = enter(pe, "putNbi");
         try {
             if (src.isNative()) {
-                MemorySegment sp = Ucp.putNbx(p.ep, src.asSlice(srcOffset, bytes), bytes, p.remoteBase + heapOffset,
-                        p.rkey, emptyParams());
-                check(UcxRequests.detach(sp), p, "putNbi");
+                ops.putDetached(p, heapOffset, src, srcOffset, bytes, "putNbi");
             } else {
-                putLocallyComplete(p, heapOffset, src, srcOffset, bytes, "putNbi");
+                ops.putLocallyComplete(p, heapOffset, src, srcOffset, bytes, "putNbi");
             }
             issued.incrementAndGet(pe);
         } finally {
@@ -135,7 +138,7 @@ public final class UcxTransport implements Transport {
         }
         UcxPeer p = enter(pe, "get");
         try {
-            getBlocking(p, heapOffset, dst, dstOffset, bytes, "get");
+            ops.getBlocking(p, heapOffset, dst, dstOffset, bytes, "get");
         } finally {
             inFlight.decrement();
         }
@@ -149,15 +152,12 @@ public final class UcxTransport implements Transport {
         UcxPeer p = enter(pe, "getNbi");
         try {
             if (dst.isNative()) {
-                MemorySegment sp = Ucp.getNbx(p.ep, dst.asSlice(dstOffset, bytes), bytes, p.remoteBase + heapOffset,
-                        p.rkey, emptyParams());
-                if (UcxRequests.isRequest(sp)) {
-                    pendingGets.add(new PendingGet(pe, sp));
-                } else {
-                    check(UcxRequests.detach(sp), p, "getNbi");
+                MemorySegment request = ops.getStarted(p, heapOffset, dst, dstOffset, bytes, "getNbi");
+                if (request != null) {
+                    pendingGets.add(new PendingGet(pe, request));
                 }
             } else {
-                getBlocking(p, heapOffset, dst, dstOffset, bytes, "getNbi");
+                ops.getBlocking(p, heapOffset, dst, dstOffset, bytes, "getNbi");
             }
         } finally {
             inFlight.decrement();
@@ -169,7 +169,7 @@ public final class UcxTransport implements Transport {
         UcxPeer p = enter(pe, "putLongRelease");
         try {
             flushIfOutstanding(p, "putLongRelease");
-            amo(p, AmoOp.SET, heapOffset, value, 0, true, "putLongRelease");
+            ops.amo(p, AmoOp.SET, heapOffset, value, 0, true, "putLongRelease");
         } finally {
             inFlight.decrement();
         }
@@ -179,7 +179,7 @@ public final class UcxTransport implements Transport {
     public long atomicLong(AmoOp op, int pe, long heapOffset, long operand, long compare) {
         UcxPeer p = enter(pe, "atomic " + op);
         try {
-            return amo(p, op, heapOffset, operand, compare, true, "64-bit atomic " + op);
+            return ops.amo(p, op, heapOffset, operand, compare, true, "64-bit atomic " + op);
         } finally {
             inFlight.decrement();
         }
@@ -189,7 +189,7 @@ public final class UcxTransport implements Transport {
     public int atomicInt(AmoOp op, int pe, long heapOffset, int operand, int compare) {
         UcxPeer p = enter(pe, "atomic " + op);
         try {
-            return (int) amo(p, op, heapOffset, operand, compare, false, "32-bit atomic " + op);
+            return (int) ops.amo(p, op, heapOffset, operand, compare, false, "32-bit atomic " + op);
         } finally {
             inFlight.decrement();
         }
@@ -201,11 +201,11 @@ public final class UcxTransport implements Transport {
         UcxPeer p = enter(pe, "putSignal");
         try {
             if (bytes > 0) {
-                putLocallyComplete(p, heapOffset, src, srcOffset, bytes, "putSignal data");
+                ops.putLocallyComplete(p, heapOffset, src, srcOffset, bytes, "putSignal data");
                 issued.incrementAndGet(pe);
             }
             flushIfOutstanding(p, "putSignal");
-            amo(p, add ? AmoOp.FETCH_ADD : AmoOp.SET, signalOffset, signalValue, 0, true, "putSignal signal");
+            ops.amo(p, add ? AmoOp.FETCH_ADD : AmoOp.SET, signalOffset, signalValue, 0, true, "putSignal signal");
         } finally {
             inFlight.decrement();
         }
@@ -215,7 +215,7 @@ public final class UcxTransport implements Transport {
     public void fence() {
         enterAny("fence");
         try {
-            UcxWorker.check(Ucp.fence(ucx.worker), "ucp_worker_fence");
+            ops.fence();
         } finally {
             inFlight.decrement();
         }
@@ -229,29 +229,6 @@ public final class UcxTransport implements Transport {
         } finally {
             inFlight.decrement();
         }
-    }
-
-    private void quietInternal() {
-        long[] snapshot = snapshotIssued();
-        int status = UcxRequests.await(ucx.worker, Ucp.workerFlushNbx(ucx.worker, emptyParams()), deadline());
-        completePendingGets(-1);
-        if (status == UcxRequests.TIMED_OUT) {
-            List<Integer> late = unflushed(snapshot);
-            throw new ShmemTimeoutException("quiet on PE " + myPe + " did not complete within "
-                    + timeout.toSeconds() + " s: operations to PE(s) " + late + " were not acknowledged; those"
-                    + " PEs may be hung or stopped, or raise JSHMEM_TIMEOUT if they are only slow", late);
-        }
-        for (int pe = 0; pe < peers.length; pe++) {
-            UcxPeer p = peers[pe];
-            if (p != null && p.failed() && snapshot[pe] > flushed.get(pe)) {
-                throw p.failedException("quiet");
-            }
-        }
-        if (status != UcpStructs.UCS_OK) {
-            throw new TransportException("quiet on PE " + myPe + " failed: ucp_worker_flush_nbx returned "
-                    + Ucp.statusString(status));
-        }
-        markFlushed(snapshot);
     }
 
     @Override
@@ -278,114 +255,49 @@ public final class UcxTransport implements Transport {
             }
             closed = true;
         }
-        long deadline = deadline();
+        long deadline = System.nanoTime() + timeout.toNanos();
         while (inFlight.sum() != 0) {
             if (System.nanoTime() - deadline > 0) {
                 throw new ShmemTimeoutException("closing the UCX engine of PE " + myPe + ": calls still running after "
                         + timeout.toSeconds() + " s; native resources are left allocated", List.of());
             }
-            Thread.onSpinWait();
             Thread.yield();
         }
-        try {
-            quietForClose();
-        } finally {
-            UcxShutdown.release(ucx, peers, progress, pendingGets.stream().map(PendingGet::request).toList(),
-                    timeout, myPe);
-            pendingGets.clear();
-        }
-    }
-
-    private void quietForClose() {
         try {
             quietInternal();
         } catch (ShmemException e) {
             // Failed or vanished peers are normal at job end; closing must still release everything.
             LOG.log(System.Logger.Level.DEBUG, "UCX engine of PE " + myPe + ": quiet before close failed", e);
+        } finally {
+            List<MemorySegment> requests = pendingGets.stream().map(g -> g.request).toList();
+            pendingGets.clear();
+            UcxShutdown.release(ucx, peers, progress, requests, timeout, myPe);
         }
     }
 
-    // ---- operations ----
-
-    private void putLocallyComplete(UcxPeer p, long heapOffset, MemorySegment src, long srcOffset, long bytes,
-                                    String what) {
-        long remote = p.remoteBase + heapOffset;
-        if (src.isNative()) {
-            complete(Ucp.putNbx(p.ep, src.asSlice(srcOffset, bytes), bytes, remote, p.rkey, emptyParams()), p, what);
-            return;
-        }
-        Arena bounce = Arena.ofConfined();
-        MemorySegment b = bounce.allocate(bytes, 16);
-        MemorySegment.copy(src, srcOffset, b, 0, bytes);
-        int status = UcxRequests.await(ucx.worker, Ucp.putNbx(p.ep, b, bytes, remote, p.rkey, emptyParams()),
-                deadline());
-        if (status != UcxRequests.TIMED_OUT) {
-            bounce.close(); // after a timeout UCX may still read it: leave it allocated
-        }
-        check(status, p, what);
-    }
-
-    private void getBlocking(UcxPeer p, long heapOffset, MemorySegment dst, long dstOffset, long bytes,
-                             String what) {
-        long remote = p.remoteBase + heapOffset;
-        if (dst.isNative()) {
-            complete(Ucp.getNbx(p.ep, dst.asSlice(dstOffset, bytes), bytes, remote, p.rkey, emptyParams()), p, what);
-            return;
-        }
-        Arena bounce = Arena.ofConfined();
-        MemorySegment b = bounce.allocate(bytes, 16);
-        int status = UcxRequests.await(ucx.worker, Ucp.getNbx(p.ep, b, bytes, remote, p.rkey, emptyParams()),
-                deadline());
-        if (status == UcpStructs.UCS_OK) {
-            MemorySegment.copy(b, 0, dst, dstOffset, bytes);
-        }
-        if (status != UcxRequests.TIMED_OUT) {
-            bounce.close(); // after a timeout UCX may still write it: leave it allocated
-        }
-        check(status, p, what);
-    }
-
-    private long amo(UcxPeer p, AmoOp op, long heapOffset, long operand, long compare, boolean wide, String what) {
-        NativeScratch s = NativeScratch.get();
-        int opcode;
-        long buffer = operand;
-        long replyIn = 0;
-        switch (op) {
-            case FETCH -> {
-                opcode = UcpStructs.ATOMIC_ADD;
-                buffer = 0;
-            }
-            case SET, SWAP -> opcode = UcpStructs.ATOMIC_SWAP;
-            case COMPARE_SWAP -> {
-                // UCX CSWAP: buffer holds the compare value, the reply buffer the new value (and then the old one).
-                opcode = UcpStructs.ATOMIC_CSWAP;
-                buffer = compare;
-                replyIn = operand;
-            }
-            case FETCH_ADD -> opcode = UcpStructs.ATOMIC_ADD;
-            case FETCH_AND -> opcode = UcpStructs.ATOMIC_AND;
-            case FETCH_OR -> opcode = UcpStructs.ATOMIC_OR;
-            case FETCH_XOR -> opcode = UcpStructs.ATOMIC_XOR;
-            default -> throw new IllegalStateException("unknown atomic op " + op);
-        }
-        if (wide) {
-            s.operand.set(JAVA_LONG, 0, buffer);
-            s.reply.set(JAVA_LONG, 0, replyIn);
-        } else {
-            s.operand.set(JAVA_INT, 0, (int) buffer);
-            s.reply.set(JAVA_INT, 0, (int) replyIn);
-        }
-        UcpStructs.atomicParams(s.param, wide, s.reply);
-        MemorySegment sp = Ucp.atomicOpNbx(p.ep, opcode, s.operand, p.remoteBase + heapOffset, p.rkey, s.param);
-        int status = UcxRequests.await(ucx.worker, sp, deadline());
+    private void quietInternal() {
+        long[] snapshot = snapshotIssued();
+        int status = ops.flushWorker();
+        completePendingGets(-1);
         if (status == UcxRequests.TIMED_OUT) {
-            NativeScratch.abandonCurrent(); // UCX may still write the reply word
+            List<Integer> late = unflushed(snapshot);
+            throw new ShmemTimeoutException("quiet on PE " + myPe + " did not complete within "
+                    + timeout.toSeconds() + " s: operations to PE(s) " + late + " were not acknowledged; those"
+                    + " PEs may be hung or stopped, or raise JSHMEM_TIMEOUT if they are only slow", late);
         }
-        check(status, p, what);
-        if (op == AmoOp.SET) {
-            return 0;
+        for (int pe = 0; pe < peers.length; pe++) {
+            UcxPeer p = peers[pe];
+            if (p != null && p.failed() && snapshot[pe] > flushed.get(pe)) {
+                throw p.failedException("quiet");
+            }
         }
-        return wide ? s.reply.get(JAVA_LONG, 0) : s.reply.get(JAVA_INT, 0);
+        if (status != UcpStructs.UCS_OK) {
+            throw new TransportException("quiet on PE " + myPe + " failed: ucp_worker_flush_nbx returned "
+                    + Ucp.statusString(status));
+        }
+        for (int pe = 0; pe < snapshot.length; pe++) {
+            flushed.accumulateAndGet(pe, snapshot[pe], Math::max);
+        }
     }
 
     private void flushIfOutstanding(UcxPeer p, String what) {
@@ -396,29 +308,26 @@ public final class UcxTransport implements Transport {
 
     private void flush(UcxPeer p, String what) {
         long snapshot = issued.get(p.pe);
-        complete(Ucp.epFlushNbx(p.ep, emptyParams()), p, what + " (endpoint flush)");
+        ops.flushEndpoint(p, what);
         flushed.accumulateAndGet(p.pe, snapshot, Math::max);
     }
 
     private void completePendingGets(int onlyPe) {
         RuntimeException first = null;
-        for (Iterator<PendingGet> it = pendingGets.iterator(); it.hasNext(); ) {
-            PendingGet g = it.next();
-            if (onlyPe >= 0 && g.pe() != onlyPe) {
+        for (PendingGet g : pendingGets) {
+            // remove() succeeds for exactly one of several concurrent quiets: only that one waits and frees
+            if ((onlyPe >= 0 && g.pe != onlyPe) || !pendingGets.remove(g)) {
                 continue;
             }
-            it.remove();
-            int status = UcxRequests.await(ucx.worker, g.request(), deadline());
+            int status = ops.await(g.request);
             if (status != UcpStructs.UCS_OK && first == null) {
-                first = failure(status, peers[g.pe()], "getNbi");
+                first = ops.failure(status, peers[g.pe], "getNbi");
             }
         }
         if (first != null) {
             throw first;
         }
     }
-
-    // ---- bookkeeping ----
 
     private UcxPeer enter(int pe, String what) {
         inFlight.increment();
@@ -452,49 +361,6 @@ public final class UcxTransport implements Transport {
                 + ": the engine is closed; operations are valid only between init and finalize");
     }
 
-    private long deadline() {
-        return System.nanoTime() + timeoutNanos;
-    }
-
-    private static MemorySegment emptyParams() {
-        MemorySegment param = NativeScratch.get().param;
-        UcpStructs.requestParams(param);
-        return param;
-    }
-
-    private void complete(MemorySegment statusPtr, UcxPeer p, String what) {
-        check(UcxRequests.await(ucx.worker, statusPtr, deadline()), p, what);
-    }
-
-    private void check(int status, UcxPeer p, String what) {
-        if (status != UcpStructs.UCS_OK) {
-            throw failure(status, p, what);
-        }
-    }
-
-    private RuntimeException failure(int status, UcxPeer p, String what) {
-        if (p.failed()) {
-            return p.failedException(what);
-        }
-        if (status == UcxRequests.TIMED_OUT) {
-            return new ShmemTimeoutException(what + " from PE " + myPe + " to PE " + p.pe + " did not complete within "
-                    + timeout.toSeconds() + " s; PE " + p.pe + " may be hung or stopped (raise JSHMEM_TIMEOUT if it"
-                    + " is only slow)", List.of(p.pe));
-        }
-        if (isPeerLoss(status)) {
-            p.markFailed(Ucp.statusString(status));
-            return p.failedException(what);
-        }
-        return new TransportException(what + " from PE " + myPe + " to PE " + p.pe + " failed: UCX returned "
-                + Ucp.statusString(status));
-    }
-
-    /** Statuses with which UCX completes requests on an endpoint whose peer went away. */
-    private static boolean isPeerLoss(int status) {
-        return status == -3 /* IO_ERROR */ || status == -6 /* UNREACHABLE */ || status == -24 /* NOT_CONNECTED */
-                || status == -25 /* CONNECTION_RESET */ || (status <= -40 && status >= -89) /* link/endpoint */;
-    }
-
     private long[] snapshotIssued() {
         long[] s = new long[peers.length];
         for (int i = 0; i < s.length; i++) {
@@ -503,13 +369,7 @@ public final class UcxTransport implements Transport {
         return s;
     }
 
-    private void markFlushed(long[] snapshot) {
-        for (int i = 0; i < snapshot.length; i++) {
-            long v = snapshot[i];
-            flushed.accumulateAndGet(i, v, Math::max);
-        }
-    }
-
+    /** PEs with operations not yet covered by a flush (all served PEs when that is unknown). */
     private List<Integer> unflushed(long[] snapshot) {
         List<Integer> late = new ArrayList<>();
         for (int pe = 0; pe < peers.length; pe++) {

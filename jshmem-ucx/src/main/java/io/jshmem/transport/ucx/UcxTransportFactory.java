@@ -8,6 +8,7 @@ import io.jshmem.transport.TransportSetup;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The collective setup of a {@link UcxTransport}: local UCP objects, the allgather of {@link UcxWireInfo}, then an
@@ -54,7 +55,8 @@ final class UcxTransportFactory {
             throw e;
         }
 
-        UcxProgressThread progress = new UcxProgressThread(ucx.worker, ucx.eventFd, spinNanos,
+        AtomicInteger waiters = new AtomicInteger();
+        UcxProgressThread progress = new UcxProgressThread(ucx.worker, ucx.eventFd, spinNanos, waiters,
                 "jshmem-ucx-progress-pe" + me);
         progress.start(); // wire-up needs progress on both sides
         UcxPeer[] peers = new UcxPeer[n];
@@ -73,7 +75,7 @@ final class UcxTransportFactory {
             }
             throw e;
         }
-        return new UcxTransport(me, ucx, peers, progress, timeout);
+        return new UcxTransport(me, ucx, peers, progress, waiters, timeout);
     }
 
     private static UcxPeer connect(UcxWorker ucx, int pe, UcxWireInfo info) {

@@ -82,7 +82,8 @@ final class UcxWorker {
             Ucp.RKEY_BUFFER_RELEASE.invokeExact(packed);
             return new UcxWireInfo(addressBytes, rkeyBytes, heap.address(), heap.byteSize());
         } catch (Throwable t) {
-            throw t instanceof TransportException te ? te : new TransportException("UCX address export failed: " + t, t);
+            throw t instanceof TransportException te ? te
+                    : new TransportException("UCX address export failed: " + t, t);
         }
     }
 

@@ -32,7 +32,8 @@ class UcxFailureTest {
         UcxTestSupport.assumeUcx();
         String tls = System.getenv("UCX_TLS");
         Assumptions.assumeTrue(tls == null || tls.contains("tcp"),
-                "UCX failure detection needs a transport with peer-failure support (tcp); " + UcxTestSupport.transports());
+                "UCX failure detection needs a transport with peer-failure support (tcp); "
+                        + UcxTestSupport.transports());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.jshmem.transport.ucx;
 
+import io.jshmem.error.BootstrapException;
 import io.jshmem.transport.Transport;
 
 import java.lang.foreign.Arena;
@@ -87,7 +88,19 @@ final class UcxJobRunner {
         // Heaps are freed only after every engine is closed (the registrations point into them).
         arena.close();
         AssertionError first = null;
+        // Report real failures before the "another PE failed" aborts they caused.
+        List<Integer> order = new ArrayList<>();
         for (int i = 0; i < nPes; i++) {
+            if (errors.get(i) != null && !(errors.get(i) instanceof BootstrapException)) {
+                order.add(i);
+            }
+        }
+        for (int i = 0; i < nPes; i++) {
+            if (!order.contains(i)) {
+                order.add(i);
+            }
+        }
+        for (int i : order) {
             Throwable e = errors.get(i);
             if (e != null) {
                 if (first == null) {

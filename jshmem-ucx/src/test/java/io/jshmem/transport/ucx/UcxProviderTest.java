@@ -85,5 +85,4 @@ class UcxProviderTest {
             assertTrue(onHeap.getMessage().contains("native"), onHeap.getMessage());
         }
     }
-
 }

@@ -1,0 +1,149 @@
+package io.jshmem.launcher;
+
+import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.ShmemException;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The {@code shmemrun} command: {@code shmemrun -np N [--timeout S] [--jvm-arg ARG]... [--cp PATH] [--]
+ * (main-class | -jar app.jar) [args]}. Everything after the main class (or after {@code -jar app.jar}) goes to the
+ * program unchanged. Runs the job through {@link Launcher} and exits with its status.
+ */
+@Command(name = "shmemrun", mixinStandardHelpOptions = true, version = "shmemrun (jshmem) 0.1.0",
+        sortOptions = false, usageHelpWidth = 110,
+        description = {
+            "Runs N PEs of a jshmem program on this host, each in its own JVM, and serves their rendezvous.",
+            "Every output line is prefixed with [pe K]. When a PE fails, shmemrun reports which PE failed first and",
+            "why, gives the others a short grace period, kills what is left and exits with the failed PE's status.",
+            "Afterwards no process and no /dev/shm file of the job is left."},
+        footer = {"", "Exit status: 0 when every PE succeeded; the status of the PE that failed first (the globalExit",
+            "status when it ended the job); 124 on timeout; 127 when a PE could not be started; 2 on bad usage.",
+            "", "Examples:",
+            "  shmemrun -np 4 io.jshmem.examples.Hello",
+            "  shmemrun -np 2 --timeout 60 --jvm-arg -Xmx1g -jar app.jar --size 1m"})
+public final class ShmemRun implements Callable<Integer> {
+    static final int EXIT_USAGE = 2;
+
+    @Option(names = {"-np", "-n", "--np"}, required = true, paramLabel = "N",
+            description = "Number of PEs (1..4096).")
+    int nPes;
+
+    @Option(names = "--timeout", paramLabel = "S",
+            description = "Kill the job after S seconds and exit with 124 (default: no deadline).")
+    double timeoutSeconds;
+
+    @Option(names = "--grace", paramLabel = "S", defaultValue = "3",
+            description = "Seconds the other PEs may run on after the first failure (default: ${DEFAULT-VALUE}).")
+    double graceSeconds;
+
+    @Option(names = "--jvm-arg", paramLabel = "ARG", description = "Extra JVM option of every PE (repeatable).")
+    List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--cp", paramLabel = "PATH",
+            description = "Class path entries added after shmemrun's own class path (repeatable).")
+    List<String> classpath = new ArrayList<>();
+
+    @Option(names = "--env", paramLabel = "NAME=VALUE", description = "Extra environment variable (repeatable).")
+    Map<String, String> env = new LinkedHashMap<>();
+
+    @Option(names = "--no-thread-dump", description = "Do not ask PEs for a thread dump when the job times out.")
+    boolean noThreadDump;
+
+    @Parameters(paramLabel = "PROGRAM", description = "main-class [args...] | -jar app.jar [args...]")
+    List<String> program = new ArrayList<>();
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    ShmemRun(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(System.out, System.err, args));
+    }
+
+    /** Parses {@code args}, runs the job and returns the exit status (does not exit the JVM). */
+    public static int run(PrintStream out, PrintStream err, String... args) {
+        CommandLine cl = commandLine(new ShmemRun(out, err));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    static CommandLine commandLine(ShmemRun command) {
+        CommandLine cl = new CommandLine(command);
+        // "-jar" and everything after the main class belong to the program, not to shmemrun.
+        cl.setStopAtPositional(true);
+        cl.setUnmatchedOptionsArePositionalParams(true);
+        cl.setPosixClusteredShortOptionsAllowed(false);
+        return cl;
+    }
+
+    @Override
+    public Integer call() {
+        JobSpec spec;
+        try {
+            spec = spec();
+        } catch (ShmemArgumentException e) {
+            err.println("shmemrun: " + e.getMessage());
+            err.println("usage: shmemrun -np N [options] [--] (main-class | -jar app.jar) [args]; see --help");
+            return EXIT_USAGE;
+        }
+        try {
+            return Launcher.run(spec, out, err).exitCode();
+        } catch (ShmemException | ShmemArgumentException e) {
+            err.println("shmemrun: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** The job described by the parsed command line. */
+    JobSpec spec() {
+        if (program.isEmpty()) {
+            throw new ShmemArgumentException("the program is missing: pass a main class or -jar app.jar");
+        }
+        JobSpec spec;
+        List<String> args;
+        String first = program.get(0);
+        if (first.equals("-jar")) {
+            if (program.size() < 2) {
+                throw new ShmemArgumentException("-jar needs the path of a jar: -jar app.jar [args]");
+            }
+            spec = JobSpec.ofJar(Path.of(program.get(1)), nPes);
+            args = program.subList(2, program.size());
+        } else if (first.startsWith("-")) {
+            throw new ShmemArgumentException("unknown option '" + first + "': valid are -np, --timeout, --grace,"
+                    + " --jvm-arg, --cp, --env, --no-thread-dump, then a main class or -jar app.jar");
+        } else {
+            spec = JobSpec.ofMainClass(first, nPes);
+            args = program.subList(1, program.size());
+        }
+        if (timeoutSeconds < 0 || graceSeconds < 0) {
+            throw new ShmemArgumentException("--timeout = " + timeoutSeconds + ", --grace = " + graceSeconds
+                    + ": seconds must be zero or more (--timeout 0 = no deadline)");
+        }
+        spec = spec.withArgs(args).withJvmArgs(jvmArgs).withClasspath(classpath)
+                .withTimeout(Duration.ofMillis(Math.round(timeoutSeconds * 1000)))
+                .withGrace(Duration.ofMillis(Math.round(graceSeconds * 1000)))
+                .withThreadDumpOnTimeout(!noThreadDump);
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            spec = spec.withEnv(e.getKey(), e.getValue());
+        }
+        return spec;
+    }
+}

@@ -1,0 +1,17 @@
+package io.jshmem.it;
+
+import io.jshmem.examples.RmaRing;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The rma-ring example (CANN SHMEM's rma_d2h_demo flow) succeeds on every PE. */
+class ExampleTest {
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {1, 2, 4})
+    @Timeout(150)
+    void rmaRingSucceedsOnEveryPe(int nPes) throws Exception {
+        Jobs.runOk(RmaRing.class, nPes, pe -> "[SUCCESS] run success in pe " + pe);
+        ShmFiles.assertNoneLeft();
+    }
+}

@@ -1,0 +1,62 @@
+package io.jshmem.it;
+
+import io.jshmem.it.pe.FailurePe;
+import io.jshmem.launcher.JobResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Dead PEs, globalExit and deadlines: reported clearly, never a hang, nothing left behind. */
+class FailureTest {
+    private static final Pattern DETECTED = Pattern.compile("DETECTED failed PE (\\d+) after (\\d+) ms");
+
+    @AfterEach
+    void nothingLeftBehind() throws IOException {
+        ShmFiles.assertNoneLeft();
+    }
+
+    @Test
+    @Timeout(150)
+    void killedPeIsNamedByTheOthersWithinTenSeconds() {
+        JobResult r = Jobs.run(Jobs.spec(FailurePe.class, 4, "kill"));
+        assertEquals(1, r.failedPe(), () -> r + "\n" + r.transcript());
+        assertEquals(137, r.exitCode(), r::transcript);
+        assertTrue(r.failure().contains("signal 9"), r::toString);
+        for (int pe : List.of(0, 2, 3)) {
+            String line = r.stdout(pe).stream().filter(l -> l.startsWith("DETECTED")).findFirst()
+                    .orElseThrow(() -> new AssertionError("PE " + pe + " did not report the dead PE\n"
+                            + r.transcript()));
+            Matcher m = DETECTED.matcher(line);
+            assertTrue(m.find(), line);
+            assertEquals("1", m.group(1), line);
+            assertTrue(Long.parseLong(m.group(2)) < 10_000, line);
+            assertEquals(3, r.peExitCodes().get(pe), r::transcript);
+        }
+    }
+
+    @Test
+    @Timeout(150)
+    void globalExitEndsEveryPeWithItsStatus() {
+        JobResult r = Jobs.run(Jobs.spec(FailurePe.class, 3, "exit"));
+        assertEquals(7, r.exitCode(), () -> r + "\n" + r.transcript());
+        assertEquals(List.of(7, 7, 7), r.peExitCodes(), r::transcript);
+    }
+
+    @Test
+    @Timeout(150)
+    void barrierDeadlineNamesTheMissingPe() {
+        JobResult r = Jobs.run(Jobs.spec(FailurePe.class, 2, "timeout").withEnv("JSHMEM_TIMEOUT", "2"));
+        assertEquals(0, r.failedPe(), () -> r + "\n" + r.transcript());
+        assertEquals(4, r.exitCode(), r::transcript);
+        assertTrue(r.stdout(0).stream().anyMatch(l -> l.startsWith("TIMEOUT missing [1]")
+                && l.contains("PEs not arrived: [1]") && l.contains("JSHMEM_TIMEOUT")), r::transcript);
+    }
+}

@@ -1,0 +1,44 @@
+package io.jshmem.it;
+
+import io.jshmem.launcher.JobResult;
+import io.jshmem.launcher.JobSpec;
+import io.jshmem.launcher.Launcher;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Runs PE programs through the launcher's own code path, with a hard deadline, and checks their output. */
+final class Jobs {
+    static final Duration DEADLINE = Duration.ofSeconds(90);
+    private static final PrintStream DISCARD = new PrintStream(OutputStream.nullOutputStream());
+
+    private Jobs() {
+    }
+
+    static JobSpec spec(Class<?> main, int nPes, String... args) {
+        return JobSpec.ofMainClass(main.getName(), nPes).withArgs(args).withTimeout(DEADLINE)
+                .withEnv("SHMEM_SYMMETRIC_SIZE", "32m");
+    }
+
+    /** Runs the job; the transcript of every PE is printed only when the caller's assertions fail. */
+    static JobResult run(JobSpec spec) {
+        return Launcher.run(spec, DISCARD, DISCARD);
+    }
+
+    /** Runs a job that must succeed and prints {@code line(pe)} on every PE. */
+    static JobResult runOk(Class<?> main, int nPes, java.util.function.IntFunction<String> line, String... args) {
+        JobResult r = run(spec(main, nPes, args));
+        assertEquals(0, r.exitCode(), () -> "job failed: " + r + "\n" + r.transcript());
+        for (int pe = 0; pe < nPes; pe++) {
+            String expected = line.apply(pe);
+            int p = pe;
+            assertTrue(r.stdout(pe).contains(expected), () -> "PE " + p + " did not print '" + expected + "'\n"
+                    + r.transcript());
+        }
+        return r;
+    }
+}

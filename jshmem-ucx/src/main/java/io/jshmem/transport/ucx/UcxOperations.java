@@ -1,0 +1,198 @@
+package io.jshmem.transport.ucx;
+
+import io.jshmem.error.ShmemTimeoutException;
+import io.jshmem.error.TransportException;
+import io.jshmem.transport.AmoOp;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * The per-peer UCP calls of an engine and the translation of their outcome into jshmem exceptions: put and get
+ * (with a native bounce buffer for Java heap segments), atomics through {@code ucp_atomic_op_nbx}, endpoint flush.
+ * Every wait has the engine's deadline; after a timeout, memory UCX may still touch (bounce buffers, the thread's
+ * atomic scratch) is deliberately leaked, never freed under it.
+ *
+ * <p>Thread-safe: no mutable state of its own; native parameter blocks are per thread ({@link NativeScratch}).
+ */
+final class UcxOperations {
+    private final int myPe;
+    private final MemorySegment worker;
+    private final AtomicInteger waiters;
+    private final Duration timeout;
+    private final long timeoutNanos;
+
+    UcxOperations(int myPe, MemorySegment worker, AtomicInteger waiters, Duration timeout) {
+        this.myPe = myPe;
+        this.worker = worker;
+        this.waiters = waiters;
+        this.timeout = timeout;
+        this.timeoutNanos = timeout.toNanos();
+    }
+
+    /** Puts and waits for local completion (the source may be reused; remote completion needs a flush). */
+    void putLocallyComplete(UcxPeer p, long heapOffset, MemorySegment src, long srcOffset, long bytes, String what) {
+        long remote = p.remoteBase + heapOffset;
+        if (src.isNative()) {
+            complete(Ucp.putNbx(p.ep, src.asSlice(srcOffset, bytes), bytes, remote, p.rkey, emptyParams()), p, what);
+            return;
+        }
+        Arena bounce = Arena.ofConfined();
+        MemorySegment b = bounce.allocate(bytes, 16);
+        MemorySegment.copy(src, srcOffset, b, 0, bytes);
+        int status = await(Ucp.putNbx(p.ep, b, bytes, remote, p.rkey, emptyParams()));
+        if (status != UcxRequests.TIMED_OUT) {
+            bounce.close(); // after a timeout UCX may still read it: leave it allocated
+        }
+        check(status, p, what);
+    }
+
+    /** Starts a put from native memory without waiting; the next flush completes it. */
+    void putDetached(UcxPeer p, long heapOffset, MemorySegment src, long srcOffset, long bytes, String what) {
+        MemorySegment sp = Ucp.putNbx(p.ep, src.asSlice(srcOffset, bytes), bytes, p.remoteBase + heapOffset, p.rkey,
+                emptyParams());
+        check(UcxRequests.detach(sp), p, what);
+    }
+
+    /** Gets into {@code dst} and waits until the data is there. */
+    void getBlocking(UcxPeer p, long heapOffset, MemorySegment dst, long dstOffset, long bytes, String what) {
+        long remote = p.remoteBase + heapOffset;
+        if (dst.isNative()) {
+            complete(Ucp.getNbx(p.ep, dst.asSlice(dstOffset, bytes), bytes, remote, p.rkey, emptyParams()), p, what);
+            return;
+        }
+        Arena bounce = Arena.ofConfined();
+        MemorySegment b = bounce.allocate(bytes, 16);
+        int status = await(Ucp.getNbx(p.ep, b, bytes, remote, p.rkey, emptyParams()));
+        if (status == UcpStructs.UCS_OK) {
+            MemorySegment.copy(b, 0, dst, dstOffset, bytes);
+        }
+        if (status != UcxRequests.TIMED_OUT) {
+            bounce.close(); // after a timeout UCX may still write it: leave it allocated
+        }
+        check(status, p, what);
+    }
+
+    /** Starts a get into native memory; returns the live request to complete later, or null when already done. */
+    MemorySegment getStarted(UcxPeer p, long heapOffset, MemorySegment dst, long dstOffset, long bytes,
+                             String what) {
+        MemorySegment sp = Ucp.getNbx(p.ep, dst.asSlice(dstOffset, bytes), bytes, p.remoteBase + heapOffset, p.rkey,
+                emptyParams());
+        if (UcxRequests.isRequest(sp)) {
+            return sp;
+        }
+        check(UcxRequests.detach(sp), p, what);
+        return null;
+    }
+
+    /**
+     * Performs a 64-bit ({@code wide}) or 32-bit atomic and waits for the reply, so the update is done at the target
+     * on return. Returns the old value (0 for SET).
+     */
+    long amo(UcxPeer p, AmoOp op, long heapOffset, long operand, long compare, boolean wide, String what) {
+        NativeScratch s = NativeScratch.get();
+        int opcode;
+        long buffer = operand;
+        long replyIn = 0;
+        switch (op) {
+            case FETCH -> {
+                opcode = UcpStructs.ATOMIC_ADD;
+                buffer = 0;
+            }
+            case SET, SWAP -> opcode = UcpStructs.ATOMIC_SWAP; // SWAP needs a reply buffer even when unused
+            case COMPARE_SWAP -> {
+                // UCX CSWAP: buffer holds the compare value, the reply buffer the new value (and then the old one).
+                opcode = UcpStructs.ATOMIC_CSWAP;
+                buffer = compare;
+                replyIn = operand;
+            }
+            case FETCH_ADD -> opcode = UcpStructs.ATOMIC_ADD;
+            case FETCH_AND -> opcode = UcpStructs.ATOMIC_AND;
+            case FETCH_OR -> opcode = UcpStructs.ATOMIC_OR;
+            case FETCH_XOR -> opcode = UcpStructs.ATOMIC_XOR;
+            default -> throw new IllegalStateException("unknown atomic op " + op);
+        }
+        if (wide) {
+            s.operand.set(JAVA_LONG, 0, buffer);
+            s.reply.set(JAVA_LONG, 0, replyIn);
+        } else {
+            s.operand.set(JAVA_INT, 0, (int) buffer);
+            s.reply.set(JAVA_INT, 0, (int) replyIn);
+        }
+        UcpStructs.atomicParams(s.param, wide, s.reply);
+        int status = await(Ucp.atomicOpNbx(p.ep, opcode, s.operand, p.remoteBase + heapOffset, p.rkey, s.param));
+        if (status == UcxRequests.TIMED_OUT) {
+            NativeScratch.abandonCurrent(); // UCX may still write the reply word
+        }
+        check(status, p, what);
+        if (op == AmoOp.SET) {
+            return 0;
+        }
+        return wide ? s.reply.get(JAVA_LONG, 0) : s.reply.get(JAVA_INT, 0);
+    }
+
+    /** Completes every earlier operation to {@code p} at the target ({@code ucp_ep_flush_nbx}). */
+    void flushEndpoint(UcxPeer p, String what) {
+        complete(Ucp.epFlushNbx(p.ep, emptyParams()), p, what + " (endpoint flush)");
+    }
+
+    /** Completes a worker-wide flush; returns the status or {@link UcxRequests#TIMED_OUT}. */
+    int flushWorker() {
+        return await(Ucp.workerFlushNbx(worker, emptyParams()));
+    }
+
+    /** Waits for a request of this engine with its deadline. */
+    int await(MemorySegment statusPtr) {
+        return UcxRequests.await(worker, statusPtr, System.nanoTime() + timeoutNanos, waiters);
+    }
+
+    void fence() {
+        UcxWorker.check(Ucp.fence(worker), "ucp_worker_fence");
+    }
+
+    void check(int status, UcxPeer p, String what) {
+        if (status != UcpStructs.UCS_OK) {
+            throw failure(status, p, what);
+        }
+    }
+
+    /** The exception for a failed or timed-out operation to {@code p}. */
+    RuntimeException failure(int status, UcxPeer p, String what) {
+        if (p.failed()) {
+            return p.failedException(what);
+        }
+        if (status == UcxRequests.TIMED_OUT) {
+            return new ShmemTimeoutException(what + " from PE " + myPe + " to PE " + p.pe + " did not complete within "
+                    + timeout.toSeconds() + " s; PE " + p.pe + " may be hung or stopped (raise JSHMEM_TIMEOUT if it"
+                    + " is only slow)", List.of(p.pe));
+        }
+        if (isPeerLoss(status)) {
+            p.markFailed(Ucp.statusString(status));
+            return p.failedException(what);
+        }
+        return new TransportException(what + " from PE " + myPe + " to PE " + p.pe + " failed: UCX returned "
+                + Ucp.statusString(status));
+    }
+
+    private void complete(MemorySegment statusPtr, UcxPeer p, String what) {
+        check(await(statusPtr), p, what);
+    }
+
+    /** Statuses with which UCX completes requests on an endpoint whose peer went away. */
+    private static boolean isPeerLoss(int status) {
+        return status == -3 /* IO_ERROR */ || status == -6 /* UNREACHABLE */ || status == -24 /* NOT_CONNECTED */
+                || status == -25 /* CONNECTION_RESET */ || (status <= -40 && status >= -89) /* link/endpoint */;
+    }
+
+    private static MemorySegment emptyParams() {
+        MemorySegment param = NativeScratch.get().param;
+        UcpStructs.requestParams(param);
+        return param;
+    }
+}
