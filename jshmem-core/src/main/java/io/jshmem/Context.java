@@ -624,7 +624,6 @@ public class Context {
             Checks.notNull(name, mem);
             mem.usable(runtime, name);
             Checks.pe("pe", pe, nPes);
-            Checks.nonNegative("bytes", bytes);
             Checks.range(offsetName, offset, "bytes", bytes, mem.byteSize(), name + " (symmetric block)");
         }
         return mem.heapOffset() + offset;

@@ -68,15 +68,26 @@ public final class SymmetricMemory {
 
     /** Checks that the block belongs to {@code runtime} and is live; {@code name} is the argument's name. */
     void usable(ShmemRuntime runtime, String name) {
+        if (freed || runtime != owner || !owner.instance().isLive()) {
+            throw unusable(runtime, name);
+        }
+    }
+
+    private RuntimeException unusable(ShmemRuntime runtime, String name) {
         if (freed) {
-            throw new ShmemStateException(name + " (symmetric memory at heap offset " + offset + ", " + byteSize
+            return new ShmemStateException(name + " (symmetric memory at heap offset " + offset + ", " + byteSize
                     + " bytes) has been freed: it cannot be used after free; allocate a new buffer");
         }
         if (runtime != owner) {
-            throw new ShmemArgumentException(name + " belongs to another jshmem instance: valid buffers are those "
+            return new ShmemArgumentException(name + " belongs to another jshmem instance: valid buffers are those "
                     + "allocated by the instance the call is made on");
         }
-        owner.instance().ensureLive();
+        try {
+            owner.instance().ensureLive();
+        } catch (ShmemStateException e) {
+            return e;
+        }
+        return new IllegalStateException("unreachable");
     }
 
     @Override

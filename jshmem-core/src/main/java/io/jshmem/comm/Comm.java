@@ -1,5 +1,6 @@
 package io.jshmem.comm;
 
+import io.jshmem.memory.Copies;
 import io.jshmem.transport.AmoOp;
 import io.jshmem.transport.Transport;
 
@@ -16,8 +17,9 @@ import java.util.Set;
  * (collectives, teams, the API) one place to put, get, wait and order. Addresses are heap offsets; arguments are
  * trusted (the API checks them). Engines never call each other; quiet and fence go to every engine in use.
  *
- * <p>Scalar stores and loads to PEs whose heap is mapped here skip the engine and touch the mapping directly:
- * that is the cheapest path on one host and keeps {@code p}/{@code g} at a single store or load.
+ * <p>Blocking puts and gets and scalar stores and loads to PEs whose heap is mapped here skip the engine and copy
+ * to or from the mapping directly: that is the cheapest path on one host (no interface dispatch) and keeps
+ * {@code p}/{@code g} at a single store or load. Nbi forms, atomics and signals always go through the engine.
  *
  * <p>Thread-safe: holds only immutable routing tables; engines are thread-safe.
  */
@@ -31,12 +33,15 @@ public final class Comm {
     private final Transport[] engines;
     private final MemorySegment localHeap;
     private final WaitLoop waitLoop;
+    private final long memcpyThreshold;
 
     /**
      * @param route  engine per target PE
      * @param extra  engines that serve no route of this PE but must still be quieted and closed with it
      */
-    public Comm(int myPe, Transport[] route, MemorySegment localHeap, WaitLoop waitLoop, Transport... extra) {
+    public Comm(int myPe, Transport[] route, MemorySegment localHeap, WaitLoop waitLoop, long memcpyThreshold,
+                Transport... extra) {
+        this.memcpyThreshold = memcpyThreshold;
         this.myPe = myPe;
         this.nPes = route.length;
         this.route = route.clone();
@@ -84,7 +89,12 @@ public final class Comm {
     }
 
     public void put(int pe, long off, MemorySegment src, long srcOff, long bytes) {
-        route[pe].put(pe, off, src, srcOff, bytes);
+        MemorySegment d = direct[pe];
+        if (d != null) {
+            Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold);
+        } else {
+            route[pe].put(pe, off, src, srcOff, bytes);
+        }
     }
 
     public void putNbi(int pe, long off, MemorySegment src, long srcOff, long bytes) {
@@ -92,7 +102,12 @@ public final class Comm {
     }
 
     public void get(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
-        route[pe].get(pe, off, dst, dstOff, bytes);
+        MemorySegment s = direct[pe];
+        if (s != null) {
+            Copies.copy(s, off, dst, dstOff, bytes, memcpyThreshold);
+        } else {
+            route[pe].get(pe, off, dst, dstOff, bytes);
+        }
     }
 
     public void getNbi(int pe, long off, MemorySegment dst, long dstOff, long bytes) {

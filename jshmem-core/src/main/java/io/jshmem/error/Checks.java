@@ -11,10 +11,14 @@ public final class Checks {
     /** Checks {@code 0 <= pe < nPes}. */
     public static int pe(String name, int pe, int nPes) {
         if (pe < 0 || pe >= nPes) {
-            throw new ShmemArgumentException(name + " = " + pe + " is not a valid PE: valid range is 0.." + (nPes - 1)
-                    + " (nPes = " + nPes + "); pass the number of an existing PE");
+            throw peError(name, pe, nPes);
         }
         return pe;
+    }
+
+    private static ShmemArgumentException peError(String name, int pe, int nPes) {
+        return new ShmemArgumentException(name + " = " + pe + " is not a valid PE: valid range is 0.." + (nPes - 1)
+                + " (nPes = " + nPes + "); pass the number of an existing PE");
     }
 
     /** Checks that {@code value >= 0}. */
@@ -29,12 +33,21 @@ public final class Checks {
     /** Checks that {@code [offset, offset + length)} lies within {@code [0, size)} for the named target. */
     public static void range(String offsetName, long offset, String lengthName, long length, long size,
                              String target) {
-        if (offset < 0 || length < 0 || offset > size || length > size - offset) {
-            throw new ShmemArgumentException(offsetName + " = " + offset + " with " + lengthName + " = " + length
-                    + " is outside " + target + " of " + size + " bytes: valid is 0 <= " + offsetName + " and "
-                    + offsetName + " + " + lengthName + " <= " + size
-                    + "; pass a smaller range or allocate a larger buffer");
+        if ((offset | length) < 0 || offset > size || length > size - offset) {
+            throw rangeError(offsetName, offset, lengthName, length, size, target);
         }
+    }
+
+    private static ShmemArgumentException rangeError(String offsetName, long offset, String lengthName, long length,
+                                                     long size, String target) {
+        if (length < 0) {
+            return new ShmemArgumentException(lengthName + " = " + length + " is negative: valid range is 0.."
+                    + size + " (" + target + "); pass a count or size of zero or more");
+        }
+        return new ShmemArgumentException(offsetName + " = " + offset + " with " + lengthName + " = " + length
+                + " is outside " + target + " of " + size + " bytes: valid is 0 <= " + offsetName + " and "
+                + offsetName + " + " + lengthName + " <= " + size
+                + "; pass a smaller range or allocate a larger buffer");
     }
 
     /** Checks that {@code value} is a power of two (and positive). */
@@ -57,8 +70,12 @@ public final class Checks {
     /** Rejects a null reference. */
     public static <T> T notNull(String name, T value) {
         if (value == null) {
-            throw new ShmemArgumentException(name + " is null: a non-null value is required");
+            throw nullError(name);
         }
         return value;
+    }
+
+    private static ShmemArgumentException nullError(String name) {
+        return new ShmemArgumentException(name + " is null: a non-null value is required");
     }
 }

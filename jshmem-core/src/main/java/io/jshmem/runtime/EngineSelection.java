@@ -56,7 +56,8 @@ final class EngineSelection {
         for (int p = 0; p < n; p++) {
             direct[p] = remote[p] ? null : heaps[p];
         }
-        ShmTransport shm = new ShmTransport(direct, s.longValue(Setting.MEMCPY_THRESHOLD));
+        long threshold = s.longValue(Setting.MEMCPY_THRESHOLD);
+        ShmTransport shm = new ShmTransport(direct, threshold);
         Transport network = null;
         if (networkNeeded) {
             network = loadProvider("ucx").create(new Setup(pe, n, heaps[pe], mapped.hosts(), s, timeout, boot),
@@ -68,9 +69,9 @@ final class EngineSelection {
         }
         if (!anyRemote && network != null) {
             // This PE talks to nobody over the network but took part in its collective creation.
-            return new Comm(pe, route, heaps[pe], waits, network);
+            return new Comm(pe, route, heaps[pe], waits, threshold, network);
         }
-        return new Comm(pe, route, heaps[pe], waits);
+        return new Comm(pe, route, heaps[pe], waits, threshold);
     }
 
     private static TransportProvider loadProvider(String name) {

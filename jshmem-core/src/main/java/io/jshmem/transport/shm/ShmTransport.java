@@ -1,5 +1,6 @@
 package io.jshmem.transport.shm;
 
+import io.jshmem.memory.Copies;
 import io.jshmem.transport.AmoOp;
 import io.jshmem.transport.Transport;
 
@@ -47,7 +48,7 @@ public final class ShmTransport implements Transport {
 
     @Override
     public void put(int pe, long heapOffset, MemorySegment src, long srcOffset, long bytes) {
-        NativeCopy.copy(src, srcOffset, peers[pe], heapOffset, bytes, memcpyThreshold);
+        Copies.copy(src, srcOffset, peers[pe], heapOffset, bytes, memcpyThreshold);
     }
 
     @Override
@@ -57,7 +58,7 @@ public final class ShmTransport implements Transport {
 
     @Override
     public void get(int pe, long heapOffset, MemorySegment dst, long dstOffset, long bytes) {
-        NativeCopy.copy(peers[pe], heapOffset, dst, dstOffset, bytes, memcpyThreshold);
+        Copies.copy(peers[pe], heapOffset, dst, dstOffset, bytes, memcpyThreshold);
     }
 
     @Override

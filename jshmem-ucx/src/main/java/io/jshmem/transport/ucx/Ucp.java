@@ -24,6 +24,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * other call may run UCX progress, which may invoke the endpoint error upcall, and upcalls from critical calls are
  * not allowed. Thread-safety: the functions are thread-safe for a worker in {@code UCS_THREAD_MODE_MULTI}.
  */
+@SuppressWarnings("restricted") // binding native code is this class's purpose; needs --enable-native-access
 final class Ucp {
     private static final Linker LINKER = Linker.nativeLinker();
     private static final SymbolLookup LIB = UcpLoader.lookup();

@@ -17,6 +17,7 @@ import java.lang.invoke.MethodHandle;
  *
  * <p>Thread-safe: loading is synchronised and its outcome (success or the failure message) is cached.
  */
+@SuppressWarnings("restricted") // binding native code is this class's purpose; needs --enable-native-access
 final class UcpLoader {
     /** What the user must do when libucp is missing; part of every load failure message. */
     static final String INSTALL_HINT = "install the Debian package libucx0 (apt-get install libucx0)";

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>The callback runs inside {@code ucp_worker_progress} on whichever thread progresses; it never throws (an
  * exception escaping an upcall would end the JVM). Thread-safe.
  */
+@SuppressWarnings("restricted") // binding native code is this class's purpose; needs --enable-native-access
 final class UcxErrorHandlers {
     private static final Map<Long, UcxPeer> PEERS = new ConcurrentHashMap<>();
     private static final AtomicLong NEXT_KEY = new AtomicLong(1);

@@ -31,6 +31,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * <p>Thread-safety: the worker is {@code UCS_THREAD_MODE_MULTI}, so this thread and application threads may call
  * progress concurrently. {@link #stop} may be called from any thread, once.
  */
+@SuppressWarnings("restricted") // binding native code is this class's purpose; needs --enable-native-access
 final class UcxProgressThread {
     static final int POLL_MILLIS = 10;
     static final long PARK_MICROS = 100;
@@ -101,7 +102,6 @@ final class UcxProgressThread {
                 if (waiters.get() > 0) {
                     // An application thread is progressing the worker: competing for its lock only slows it.
                     LockSupport.parkNanos(WAITER_PARK_NANOS);
-                    lastWork = System.nanoTime();
                     continue;
                 }
                 if (Ucp.progress(worker) != 0) {

@@ -18,6 +18,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * assertion otherwise): heap registration, then worker, then context. Endpoints and rkeys must be gone before,
  * and no thread may be inside UCX. Setup and close are single-threaded; the handles are then read-only.
  */
+@SuppressWarnings("restricted") // binding native code is this class's purpose; needs --enable-native-access
 final class UcxWorker {
     final MemorySegment context;
     final MemorySegment worker;

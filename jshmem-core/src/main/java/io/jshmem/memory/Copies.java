@@ -1,4 +1,4 @@
-package io.jshmem.transport.shm;
+package io.jshmem.memory;
 
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -13,14 +13,14 @@ import java.lang.invoke.MethodHandle;
  * shared/reference/java-shm-limits.md), so copies of at least the threshold go through a critical FFM downcall,
  * chunked so that no safepoint waits long. Thread-safe (stateless).
  */
-public final class NativeCopy {
+public final class Copies {
     private static final long CHUNK = 1L << 20;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
     private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
     private static final MethodHandle MEMCPY = lookupMemcpy();
 
-    private NativeCopy() {
+    private Copies() {
     }
 
     private static MethodHandle lookupMemcpy() {
