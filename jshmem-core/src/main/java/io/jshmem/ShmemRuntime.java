@@ -1,13 +1,17 @@
 package io.jshmem;
 
 import io.jshmem.bootstrap.UniqueId;
+import io.jshmem.comm.QueueLocks;
 import io.jshmem.config.Settings;
 import io.jshmem.error.Checks;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.memory.Block;
+import io.jshmem.runtime.ContextState;
 import io.jshmem.runtime.InitOptions;
 import io.jshmem.runtime.Instance;
 import io.jshmem.runtime.UniqueIdAddress;
+
+import java.util.EnumSet;
 
 /**
  * An initialized jshmem instance and its default {@link Context}. Obtain one with {@link Shmem#init()} (or
@@ -157,6 +161,62 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
     }
 
     // ---- contexts and thread levels (issue 3) ----
+
+    /** The thread level this runtime provides; {@link Shmem#init()} provides MULTIPLE. */
+    private volatile ThreadLevel threadLevel = ThreadLevel.MULTIPLE;
+    /** Distributed locks of this PE: the holder record and local queue per lock word. */
+    private final QueueLocks locks = new QueueLocks(comm);
+
+    /**
+     * Collective: initializes a PE with the given attributes and thread level ({@code shmem_init_thread}). Every
+     * level is provided as requested, since jshmem is thread-safe at every level; {@link #queryThread()} reports it.
+     */
+    public static ShmemRuntime initThread(InitAttributes attributes, ThreadLevel requested) {
+        Checks.notNull("requested", requested);
+        ShmemRuntime rt = init(attributes);
+        rt.threadLevel = requested;
+        return rt;
+    }
+
+    /** The thread level this runtime provides ({@code shmem_query_thread}). */
+    public ThreadLevel queryThread() {
+        instance.ensureLive();
+        return threadLevel;
+    }
+
+    void provideThreadLevel(ThreadLevel level) {
+        threadLevel = level;
+    }
+
+    QueueLocks locks() {
+        return locks;
+    }
+
+    /**
+     * Creates a communication context ({@code shmem_ctx_create}) over the world: a {@link Context} with the same
+     * operations as this default context and its own {@link Context#quiet()} and {@link Context#fence()}, which
+     * complete and order only operations issued through it (they may complete more). With {@link ThreadLevel#MULTIPLE}
+     * any number of contexts may be used by concurrent threads, virtual threads included. Destroy it with
+     * {@link Context#destroy()}; every call after that throws. Not collective.
+     *
+     * @param options any of {@link CtxOption#PRIVATE} (only the calling thread may use it; enforced),
+     *                {@link CtxOption#SERIALIZED}, {@link CtxOption#NOSTORE} (hints)
+     */
+    public Context createCtx(CtxOption... options) {
+        instance.ensureLive();
+        Checks.notNull("options", options);
+        EnumSet<CtxOption> set = EnumSet.noneOf(CtxOption.class);
+        for (int i = 0; i < options.length; i++) {
+            set.add(Checks.notNull("options[" + i + "]", options[i]));
+        }
+        ContextState state = ContextState.create(instance.comm(), set.contains(CtxOption.PRIVATE),
+                set.contains(CtxOption.SERIALIZED), set.contains(CtxOption.NOSTORE));
+        return new Context(this, instance, state);
+    }
+
+    // TODO(issue 4): ctxGetTeam: Context.team() returning TEAM_WORLD for createCtx contexts once io.jshmem.Team
+    // exists; Team.createCtx can build its contexts with the same ContextState.
+
 
     // ---- teams and collectives (issue 4) ----
 

@@ -8,12 +8,9 @@ import io.jshmem.error.ShmemException;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.error.ShmemTimeoutException;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,12 +19,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -54,13 +48,6 @@ public final class RendezvousClient implements AutoCloseable {
     private record Broken(boolean peerFailure, int pe, String message) {
     }
 
-    /** Refusal by the server: retrying will not help. */
-    private static final class Refused extends Exception {
-        Refused(String message) {
-            super(message, null, false, false);
-        }
-    }
-
     private final UniqueId uniqueId;
     private final int pe;
     private final int nPes;
@@ -70,26 +57,23 @@ public final class RendezvousClient implements AutoCloseable {
     private final DataOutputStream out;
     private final Map<Long, CompletableFuture<Frame>> pending = new ConcurrentHashMap<>();
     private final AtomicLong nextRequest = new AtomicLong(1);
-    private final ExecutorService events;
-    /** Touched only on the event thread. */
-    private final List<FailureListener> listeners = new ArrayList<>();
-    private final List<Consumer<FailureListener>> history = new ArrayList<>();
+    private final EventThread<FailureListener> events =
+            new EventThread<>("jshmem-rendezvous-client-events");
     private final Thread reader;
     private volatile int hostPe;
     private volatile Broken broken;
     private volatile boolean closing;
 
-    private RendezvousClient(UniqueId uniqueId, int pe, int nPes, long requestTimeoutMs, Socket socket,
-                             DataInputStream in, DataOutputStream out, int hostPe) {
+    private RendezvousClient(UniqueId uniqueId, int pe, int nPes, long requestTimeoutMs,
+                             ClientHandshake.Connection connection) {
         this.uniqueId = uniqueId;
         this.pe = pe;
         this.nPes = nPes;
         this.requestTimeoutMs = requestTimeoutMs;
-        this.socket = socket;
-        this.in = in;
-        this.out = out;
-        this.hostPe = hostPe;
-        this.events = Executors.newSingleThreadExecutor(RendezvousServer.daemon("jshmem-rendezvous-client-events"));
+        this.socket = connection.socket();
+        this.in = connection.in();
+        this.out = connection.out();
+        this.hostPe = connection.hostPe();
         this.reader = Thread.ofPlatform().daemon().name("jshmem-rendezvous-client-pe" + pe).start(this::readLoop);
     }
 
@@ -114,45 +98,8 @@ public final class RendezvousClient implements AutoCloseable {
             throw new ShmemArgumentException("uid port = 0: the unique id names no bound rendezvous; use the id"
                     + " returned by RendezvousServer.uniqueId()");
         }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-        byte[] secret = uid.secret();
-        String lastError = "no attempt made";
-        long backoffMs = 50;
-        while (true) {
-            long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-            if (leftMs <= 0) {
-                break;
-            }
-            Socket s = null;
-            try {
-                InetSocketAddress address = uid.address();
-                if (address.isUnresolved()) {
-                    throw new IOException("host '" + uid.host() + "' does not resolve");
-                }
-                int attemptMs = (int) Math.min(leftMs, Handshake.HANDSHAKE_TIMEOUT_MS);
-                s = Sockets.connect(address, attemptMs, tlsOrNull);
-                s.setSoTimeout(attemptMs);
-                DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
-                DataOutputStream out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream()));
-                int hostPe = handshake(in, out, secret, pe, nPes, uid);
-                s.setSoTimeout(0);
-                return new RendezvousClient(uid, pe, nPes, timeoutMs, s, in, out, hostPe);
-            } catch (Refused r) {
-                Sockets.closeQuietly(s);
-                throw new BootstrapException("PE " + pe + ": the rendezvous at " + uid.addressText()
-                        + " refused this PE: " + r.getMessage());
-            } catch (IOException e) {
-                Sockets.closeQuietly(s);
-                lastError = e.toString();
-            }
-            sleep(Math.min(backoffMs, Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()))));
-            backoffMs = Math.min(backoffMs * 2, 500);
-        }
-        throw new BootstrapException("PE " + pe + " could not connect to the rendezvous at " + uid.addressText()
-                + " within " + timeoutMs + " ms (last error: " + lastError + "); check that the launcher or PE 0 is"
-                + " running and that this address is reachable from this host: it comes from JSHMEM_UNIQUE_ID"
-                + " (shmemrun), SHMEM_UID_SESSION_ID or MASTER_ADDR/MASTER_PORT; raise JSHMEM_TIMEOUT if PE 0 starts"
-                + " late");
+        ClientHandshake.Connection c = ClientHandshake.open(uid, pe, nPes, timeoutMs, tlsOrNull);
+        return new RendezvousClient(uid, pe, nPes, timeoutMs, c);
     }
 
     /** This client's PE. */
@@ -236,11 +183,7 @@ public final class RendezvousClient implements AutoCloseable {
      * the client's event thread.
      */
     public void addFailureListener(FailureListener l) {
-        Checks.notNull("listener", l);
-        runEvent(() -> {
-            history.forEach(e -> deliver(e, l));
-            listeners.add(l);
-        });
+        events.add(Checks.notNull("listener", l));
     }
 
     /**
@@ -279,7 +222,7 @@ public final class RendezvousClient implements AutoCloseable {
         }
         Sockets.closeQuietly(socket);
         breakWith(new Broken(false, -1, "the rendezvous client of PE " + pe + " is closed"));
-        events.shutdown();
+        events.close();
     }
 
     @Override
@@ -382,13 +325,13 @@ public final class RendezvousClient implements AutoCloseable {
                     case Frame.PEER_LOST -> {
                         int lost = f.readInt();
                         String reason = f.readString(Frame.MAX_TEXT_CHARS);
-                        publish(l -> l.peerLost(lost, reason));
+                        events.publish(l -> l.peerLost(lost, reason));
                     }
                     case Frame.ABORTED -> {
                         int from = f.readInt();
                         int status = f.readInt();
                         String reason = f.readString(Frame.MAX_TEXT_CHARS);
-                        publish(l -> l.jobAborted(from, status, reason));
+                        events.publish(l -> l.jobAborted(from, status, reason));
                     }
                     case Frame.HOST -> hostPe = f.readInt();
                     case Frame.SHUTDOWN -> breakWith(new Broken(false, hostPe, "the rendezvous at "
@@ -416,7 +359,7 @@ public final class RendezvousClient implements AutoCloseable {
         String msg = "rendezvous lost: the connection to " + uniqueId.addressText() + " ended unexpectedly ("
                 + cause + ")" + (host >= 0 ? "; PE " + host + ", which hosts it, may have died" : "");
         if (breakWith(new Broken(true, host, msg))) {
-            publish(l -> l.peerLost(host, "rendezvous lost"));
+            events.publish(l -> l.peerLost(host, "rendezvous lost"));
         }
     }
 
@@ -452,65 +395,6 @@ public final class RendezvousClient implements AutoCloseable {
         throw new BootstrapException("PE " + pe + ": " + what + " cannot complete: " + b.message());
     }
 
-    private void publish(Consumer<FailureListener> event) {
-        runEvent(() -> {
-            history.add(event);
-            for (FailureListener l : listeners) {
-                deliver(event, l);
-            }
-        });
-    }
-
-    private static void deliver(Consumer<FailureListener> event, FailureListener l) {
-        try {
-            event.accept(l);
-        } catch (RuntimeException e) {
-            // A faulty listener must not silence the others.
-        }
-    }
-
-    private void runEvent(Runnable r) {
-        try {
-            events.execute(r);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            // Closed: nobody listens any more.
-        }
-    }
-
-    /** Runs the client side of {@link Handshake}; returns the hosting PE (-1 if unknown). */
-    private static int handshake(DataInputStream in, DataOutputStream out, byte[] secret, int pe, int nPes,
-                                 UniqueId uid) throws IOException, Refused {
-        Frame hello = Frame.read(in, Frame.MAX_HANDSHAKE_LENGTH);
-        if (hello.type != Frame.SERVER_HELLO || hello.readInt() != Handshake.MAGIC) {
-            throw new Refused("the program listening there is not a jshmem rendezvous");
-        }
-        int version = hello.readInt();
-        if (version != Handshake.VERSION) {
-            throw new Refused("it speaks protocol version " + version + ", this PE speaks " + Handshake.VERSION
-                    + "; start every PE with the same jshmem version");
-        }
-        byte[] serverNonce = hello.readFixed(Handshake.NONCE_BYTES);
-        byte[] clientNonce = Handshake.nonce();
-        String tag = Handshake.PROCESS_TAG;
-        Frame.of(Frame.CLIENT_HELLO).putInt(Handshake.MAGIC).putInt(Handshake.VERSION).putFixed(clientNonce)
-                .putInt(pe).putInt(nPes).putString(tag)
-                .putFixed(Handshake.clientProof(secret, serverNonce, clientNonce, pe, nPes, tag)).writeTo(out);
-        Frame reply = Frame.read(in, Frame.MAX_HANDSHAKE_LENGTH);
-        if (reply.type == Frame.REFUSED) {
-            throw new Refused(reply.readString(Frame.MAX_TEXT_CHARS));
-        }
-        if (reply.type != Frame.WELCOME) {
-            throw new Refused("unexpected handshake message type " + reply.type);
-        }
-        byte[] proof = reply.readFixed(Handshake.MAC_BYTES);
-        if (!Handshake.matches(Handshake.serverProof(secret, clientNonce, serverNonce, pe), proof)) {
-            throw new Refused("the server did not prove that it knows the session secret; another program may"
-                    + " listen at " + uid.addressText());
-        }
-        reply.readInt(); // the job's nPes: equal to ours, or the server would have refused
-        return reply.readInt();
-    }
-
     private static void checkKey(String key) {
         Checks.notNull("key", key);
         if (key.isEmpty() || key.length() > Frame.MAX_KEY_CHARS) {
@@ -529,15 +413,6 @@ public final class RendezvousClient implements AutoCloseable {
             return MAX_TIMEOUT_MS;
         }
         return Math.max(1, d.toMillis());
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BootstrapException("interrupted while connecting to the rendezvous", e);
-        }
     }
 
     private ShmemException protocolError(IOException e) {

@@ -9,14 +9,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 
@@ -37,10 +32,9 @@ public final class RendezvousServer implements AutoCloseable {
     private final UniqueId uniqueId;
     private final RendezvousStore store;
     private final ScheduledThreadPoolExecutor timer;
-    private final ExecutorService events;
+    private final EventThread<RendezvousListener> events = new EventThread<>("jshmem-rendezvous-events");
     private final Thread acceptor;
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
-    private final List<RendezvousListener> listeners = new CopyOnWriteArrayList<>();
     private final AtomicInteger refused = new AtomicInteger();
     private final AtomicInteger pendingHandshakes = new AtomicInteger();
     private volatile boolean closed;
@@ -50,16 +44,15 @@ public final class RendezvousServer implements AutoCloseable {
         this.uniqueId = new UniqueId(advertisedHost, serverSocket.getLocalPort(), secret);
         this.timer = new ScheduledThreadPoolExecutor(1, daemon("jshmem-rendezvous-timer"));
         this.timer.setRemoveOnCancelPolicy(true);
-        this.events = Executors.newSingleThreadExecutor(daemon("jshmem-rendezvous-events"));
         this.store = new RendezvousStore(Handshake.PROCESS_TAG, new RendezvousStore.Events() {
             @Override
             public void peerLost(int pe, String reason) {
-                dispatch(l -> l.peerLost(pe, reason));
+                events.publish(l -> l.peerLost(pe, reason));
             }
 
             @Override
             public void peerAborted(int pe, int status, String reason) {
-                dispatch(l -> l.peerAborted(pe, status, reason));
+                events.publish(l -> l.peerAborted(pe, status, reason));
             }
         }, timer);
         byte[] key = secret.clone();
@@ -112,9 +105,12 @@ public final class RendezvousServer implements AutoCloseable {
         return uniqueId;
     }
 
-    /** Adds a listener for dead and aborting PEs; events before the call are not replayed. */
+    /**
+     * Adds a listener for dead and aborting PEs, called on the server's event thread; it first receives the events
+     * that happened before the call.
+     */
     public void addListener(RendezvousListener l) {
-        listeners.add(Checks.notNull("listener", l));
+        events.add(Checks.notNull("listener", l));
     }
 
     /** Connections refused so far (wrong secret, garbage, protocol or admission errors); for diagnostics. */
@@ -140,9 +136,9 @@ public final class RendezvousServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         timer.shutdownNow();
-        events.shutdown();
+        events.close();
         try {
-            events.awaitTermination(1, TimeUnit.SECONDS);
+            events.awaitClosed(1000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -185,22 +181,6 @@ public final class RendezvousServer implements AutoCloseable {
             ServerConnection c = new ServerConnection(s, this, store, secret);
             connections.add(c);
             Thread.ofVirtual().name("jshmem-rendezvous-conn").start(c);
-        }
-    }
-
-    private void dispatch(java.util.function.Consumer<RendezvousListener> call) {
-        try {
-            events.execute(() -> {
-                for (RendezvousListener l : listeners) {
-                    try {
-                        call.accept(l);
-                    } catch (RuntimeException e) {
-                        // A faulty listener must not silence the others.
-                    }
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            // Closed: nobody listens any more.
         }
     }
 

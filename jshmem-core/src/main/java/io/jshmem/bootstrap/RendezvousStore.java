@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -49,25 +48,6 @@ final class RendezvousStore {
         }
     }
 
-    private static final class Round {
-        final byte[][] data;
-        int count;
-        final List<Waiter> waiters = new ArrayList<>();
-
-        Round(int nPes) {
-            data = new byte[nPes][];
-        }
-    }
-
-    private static final class Collective {
-        final int[] arrivals;
-        final TreeMap<Integer, Round> rounds = new TreeMap<>();
-
-        Collective(int nPes) {
-            arrivals = new int[nPes];
-        }
-    }
-
     private final String hostProcessTag;
     private final Events events;
     private final ScheduledExecutorService timer;
@@ -82,7 +62,7 @@ final class RendezvousStore {
     private final Map<Integer, String> dead = new LinkedHashMap<>();
     private final Map<String, byte[]> values = new HashMap<>();
     private final Map<String, List<Waiter>> getWaiters = new HashMap<>();
-    private final Map<String, Collective> collectives = new HashMap<>();
+    private final Map<String, Collective<Waiter>> collectives = new HashMap<>();
 
     RendezvousStore(String hostProcessTag, Events events, ScheduledExecutorService timer) {
         this.hostProcessTag = hostProcessTag;
@@ -186,8 +166,8 @@ final class RendezvousStore {
         for (List<Waiter> ws : getWaiters.values()) {
             ws.forEach(w -> cancel(w.deadline));
         }
-        for (Collective col : collectives.values()) {
-            col.rounds.values().forEach(r -> r.waiters.forEach(w -> cancel(w.deadline)));
+        for (Collective<Waiter> col : collectives.values()) {
+            col.waiters().forEach(w -> cancel(w.deadline));
         }
         broadcast(Frame.of(Frame.SHUTDOWN).toBytes(), null);
     }
@@ -249,18 +229,15 @@ final class RendezvousStore {
             return;
         }
         int pe = c.pe();
-        Collective col = collectives.computeIfAbsent((barrier ? "b:" : "g:") + name, k -> new Collective(nPes));
-        int generation = ++col.arrivals[pe];
-        Round round = col.rounds.computeIfAbsent(generation, g -> new Round(nPes));
-        round.data[pe] = data;
-        round.count++;
+        Collective<Waiter> col = collectives.computeIfAbsent((barrier ? "b:" : "g:") + name,
+                k -> new Collective<>(nPes));
         Waiter w = new Waiter(c, id, what);
-        round.waiters.add(w);
-        if (round.count < nPes) {
+        Collective.Round<Waiter> round = col.arrive(pe, data, w);
+        if (!col.completeIfFull(round)) {
+            int generation = round.generation;
             w.deadline = schedule(() -> expireGather(col, generation, pe, w, timeoutMs), timeoutMs);
             return;
         }
-        col.rounds.remove(generation);
         for (Waiter x : round.waiters) {
             cancel(x.deadline);
             Frame.Builder reply = Frame.of(Frame.GATHERED).putLong(x.requestId);
@@ -276,25 +253,11 @@ final class RendezvousStore {
         }
     }
 
-    private synchronized void expireGather(Collective col, int generation, int pe, Waiter w, long timeoutMs) {
-        Round round = col.rounds.get(generation);
-        if (round == null || !round.waiters.remove(w)) {
+    private synchronized void expireGather(Collective<Waiter> col, int generation, int pe, Waiter w,
+                                           long timeoutMs) {
+        List<Integer> missing = col.withdraw(generation, pe, w);
+        if (missing == null) {
             return;
-        }
-        List<Integer> missing = new ArrayList<>();
-        for (int p = 0; p < nPes; p++) {
-            if (round.data[p] == null) {
-                missing.add(p);
-            }
-        }
-        // Withdraw the arrival so that the others see this PE as missing, which it now is.
-        round.data[pe] = null;
-        round.count--;
-        if (col.arrivals[pe] == generation) {
-            col.arrivals[pe]--;
-        }
-        if (round.waiters.isEmpty()) {
-            col.rounds.remove(generation);
         }
         String msg = w.what + " timed out after " + timeoutMs + " ms: " + describeMissing(missing);
         int[] m = missing.stream().mapToInt(Integer::intValue).toArray();
@@ -341,14 +304,11 @@ final class RendezvousStore {
             }
         }
         getWaiters.clear();
-        for (Collective col : collectives.values()) {
-            for (Round r : col.rounds.values()) {
-                for (Waiter w : r.waiters) {
-                    cancel(w.deadline);
-                    w.connection.send(failed(w.requestId, culprit, w.what + " cannot complete: " + why));
-                }
+        for (Collective<Waiter> col : collectives.values()) {
+            for (Waiter w : col.clear()) {
+                cancel(w.deadline);
+                w.connection.send(failed(w.requestId, culprit, w.what + " cannot complete: " + why));
             }
-            col.rounds.clear();
         }
     }
 

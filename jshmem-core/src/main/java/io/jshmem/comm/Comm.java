@@ -6,6 +6,7 @@ import io.jshmem.transport.Transport;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -21,7 +22,12 @@ import java.util.Set;
  * to or from the mapping directly: that is the cheapest path on one host (no interface dispatch) and keeps
  * {@code p}/{@code g} at a single store or load. Nbi forms, atomics and signals always go through the engine.
  *
- * <p>Thread-safe: holds only immutable routing tables; engines are thread-safe.
+ * <p>Contexts: the instance's Comm serves the default context, and its quiet completes every engine.
+ * {@link #contextView()} gives a created context its own view over the same engines, which records the targets it
+ * has sent operations to on engines that may leave them in flight ({@link Transport#completesOnReturn()} false),
+ * so that its quiet completes only those.
+ *
+ * <p>Thread-safe: holds only immutable routing tables and a lock-free target set; engines are thread-safe.
  */
 public final class Comm {
     private static final java.lang.invoke.VarHandle LONG_HANDLE = ValueLayout.JAVA_LONG.varHandle();
@@ -34,6 +40,10 @@ public final class Comm {
     private final MemorySegment localHeap;
     private final WaitLoop waitLoop;
     private final long memcpyThreshold;
+    /** Targets with operations possibly in flight, for a context view; null for the default context. */
+    private final OutstandingTargets outstanding;
+    /** Per PE: its engine may return before an operation is complete. */
+    private final boolean[] deferred;
 
     /**
      * @param route  engine per target PE
@@ -55,6 +65,39 @@ public final class Comm {
         this.engines = distinct.toArray(new Transport[0]);
         this.localHeap = localHeap;
         this.waitLoop = waitLoop;
+        this.outstanding = null;
+        this.deferred = new boolean[nPes];
+        for (int pe = 0; pe < nPes; pe++) {
+            deferred[pe] = !route[pe].completesOnReturn();
+        }
+    }
+
+    private Comm(Comm root) {
+        this.memcpyThreshold = root.memcpyThreshold;
+        this.myPe = root.myPe;
+        this.nPes = root.nPes;
+        this.route = root.route;
+        this.direct = root.direct;
+        this.engines = root.engines;
+        this.localHeap = root.localHeap;
+        this.waitLoop = root.waitLoop;
+        this.deferred = root.deferred;
+        this.outstanding = new OutstandingTargets(nPes);
+    }
+
+    /**
+     * A view for a created context: same engines and routes, its own record of targets with operations in flight,
+     * so that {@link #quiet()} on the view completes what the view issued (and may complete more).
+     */
+    public Comm contextView() {
+        return new Comm(this);
+    }
+
+    /** Records an issued operation to {@code pe} when this is a context view and pe's engine may defer it. */
+    private void issued(int pe) {
+        if (outstanding != null && deferred[pe]) {
+            outstanding.mark(pe);
+        }
     }
 
     public int myPe() {
@@ -94,11 +137,13 @@ public final class Comm {
             Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold);
         } else {
             route[pe].put(pe, off, src, srcOff, bytes);
+            issued(pe);
         }
     }
 
     public void putNbi(int pe, long off, MemorySegment src, long srcOff, long bytes) {
         route[pe].putNbi(pe, off, src, srcOff, bytes);
+        issued(pe);
     }
 
     public void get(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
@@ -112,6 +157,7 @@ public final class Comm {
 
     public void getNbi(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
         route[pe].getNbi(pe, off, dst, dstOff, bytes);
+        issued(pe);
     }
 
     /** Stores one element of {@code layout}'s size taken from {@code value} bits (scalar p). */
@@ -123,6 +169,7 @@ public final class Comm {
             MemorySegment tmp = MemorySegment.ofArray(new long[1]);
             ScalarAccess.store(tmp, 0, layout, bits);
             route[pe].put(pe, off, tmp, 0, layout.byteSize());
+            issued(pe);
         }
     }
 
@@ -159,6 +206,9 @@ public final class Comm {
                 route[pe].putNbi(pe, dOff, src, sOff, elemSize);
             }
         }
+        if (d == null) {
+            issued(pe);
+        }
     }
 
     /** Strided get: element i at pe (off + i*srcStride elements) to dst (dstOff + i*dstStride elements). */
@@ -181,19 +231,42 @@ public final class Comm {
 
     public void putLongRelease(int pe, long off, long value) {
         route[pe].putLongRelease(pe, off, value);
+        issued(pe);
     }
 
+    /** 64-bit atomic on a naturally aligned word of {@code pe}; returns the old value (0 for SET). */
     public long atomicLong(AmoOp op, int pe, long off, long operand, long compare) {
-        return route[pe].atomicLong(op, pe, off, operand, compare);
+        long old = route[pe].atomicLong(op, pe, off, operand, compare);
+        issued(pe);
+        return old;
     }
 
+    /** 32-bit atomic on a naturally aligned word of {@code pe}; returns the old value (0 for SET). */
     public int atomicInt(AmoOp op, int pe, long off, int operand, int compare) {
-        return route[pe].atomicInt(op, pe, off, operand, compare);
+        int old = route[pe].atomicInt(op, pe, off, operand, compare);
+        issued(pe);
+        return old;
     }
 
+    /** Fetching 64-bit atomic whose old value lands in {@code result} by the next quiet. */
+    public void atomicLongNbi(AmoOp op, int pe, long off, long operand, long compare, MemorySegment result,
+                              long resultOff) {
+        route[pe].atomicLongNbi(op, pe, off, operand, compare, result, resultOff);
+        issued(pe);
+    }
+
+    /** Fetching 32-bit atomic whose old value lands in {@code result} by the next quiet. */
+    public void atomicIntNbi(AmoOp op, int pe, long off, int operand, int compare, MemorySegment result,
+                             long resultOff) {
+        route[pe].atomicIntNbi(op, pe, off, operand, compare, result, resultOff);
+        issued(pe);
+    }
+
+    /** Put, then the signal update; the signal is never visible at the target before the data. */
     public void putSignal(int pe, long off, MemorySegment src, long srcOff, long bytes, long sigOff, long sigValue,
                           boolean add) {
         route[pe].putSignal(pe, off, src, srcOff, bytes, sigOff, sigValue, add);
+        issued(pe);
     }
 
     /** Orders earlier puts, atomics and signals to each target before later ones to the same target. */
@@ -203,15 +276,25 @@ public final class Comm {
         }
     }
 
-    /** Completes every outstanding operation and makes it visible at its target. */
+    /**
+     * Completes every outstanding operation and makes it visible at its target. On a context view: a full fence
+     * (all that engines completing on return need) plus a per-target quiet of each target the view left
+     * operations in flight to.
+     */
     public void quiet() {
-        for (Transport t : engines) {
-            t.quiet();
+        if (outstanding == null) {
+            for (Transport t : engines) {
+                t.quiet();
+            }
+        } else {
+            VarHandle.fullFence();
+            outstanding.drain(pe -> route[pe].quiet(pe));
         }
     }
 
-    /** Completes outstanding operations to the given PEs only. */
+    /** Completes outstanding operations to the given PEs only (a full fence first, for mapped targets). */
     public void quiet(int[] pes) {
+        VarHandle.fullFence();
         for (int pe : pes) {
             route[pe].quiet(pe);
         }

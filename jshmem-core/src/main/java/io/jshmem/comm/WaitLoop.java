@@ -35,11 +35,21 @@ public final class WaitLoop {
         return failures;
     }
 
+    /** Polls with {@link Thread#onSpinWait()} before the first yield. */
+    public int spins() {
+        return spins;
+    }
+
     /**
      * Waits until {@code condition} holds. On deadline, throws {@link ShmemTimeoutException} with {@code what} and
      * the PEs {@code late} names (computed only then).
      */
     public void await(WaitCondition condition, String what, Supplier<List<Integer>> late) {
+        await(condition, () -> what, late);
+    }
+
+    /** As {@link #await(WaitCondition, String, Supplier)}, with the description built only on timeout. */
+    public void await(WaitCondition condition, Supplier<String> what, Supplier<List<Integer>> late) {
         if (condition.satisfied()) {
             return;
         }
@@ -49,6 +59,14 @@ public final class WaitLoop {
                 return;
             }
         }
+        backOff(condition, what, late);
+    }
+
+    /**
+     * The second phase of {@link #await}: yields, then parks for growing intervals, checking for dead PEs and the
+     * deadline. For callers that have already spun inline (to avoid building a condition object per wait).
+     */
+    public void backOff(WaitCondition condition, Supplier<String> what, Supplier<List<Integer>> late) {
         failures.check();
         Deadline deadline = Deadline.after(timeout);
         long park = 1_000;
@@ -65,7 +83,7 @@ public final class WaitLoop {
                 failures.check();
                 if (deadline.passed()) {
                     List<Integer> missing = late.get();
-                    throw new ShmemTimeoutException(what + " did not complete within " + timeout.toSeconds()
+                    throw new ShmemTimeoutException(what.get() + " did not complete within " + timeout.toSeconds()
                             + " s" + (missing.isEmpty() ? "" : "; PEs not arrived: " + missing)
                             + "; raise JSHMEM_TIMEOUT if the job is just slow", missing);
                 }

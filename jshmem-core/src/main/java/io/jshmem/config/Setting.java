@@ -24,6 +24,28 @@ public enum Setting {
             "Copies of at least this many bytes between native segments use libc memcpy instead of the JVM stub."),
     SPIN_COUNT("JSHMEM_SPIN_COUNT", "4000",
             "Iterations a wait spins with Thread.onSpinWait before it starts yielding and parking."),
+    TEAMS_MAX("JSHMEM_TEAMS_MAX", "32",
+            "Teams a PE may hold at once, TEAM_WORLD and TEAM_SHARED included (2..32: the heap's reserved area has"
+                    + " 32 team slots). A split beyond it fails on every PE of the parent with a clear error."),
+    COLL_DIRECT("JSHMEM_COLL_DIRECT", "true",
+            "Collectives read and write peers' heaps directly when every team member is mapped here (same host,"
+                    + " SHM engine); false stages every transfer through the engine's get/put, as for remote PEs."),
+    BCAST_ALGO("JSHMEM_BCAST_ALGO", "auto",
+            "Broadcast algorithm: auto, tree (binomial tree) or pipeline (chunked chain)."),
+    BCAST_PIPELINE_MIN("JSHMEM_BCAST_PIPELINE_MIN", "262144",
+            "auto broadcast: bytes from which teams of 3 or more PEs use the pipelined chain instead of the tree."),
+    BCAST_CHUNK("JSHMEM_BCAST_CHUNK", "65536", "Chunk size in bytes of the pipelined broadcast."),
+    FCOLLECT_ALGO("JSHMEM_FCOLLECT_ALGO", "auto",
+            "fcollect/collect algorithm: auto, direct (pull every block from its owner), ring, or rd (recursive"
+                    + " doubling; fcollect on power-of-two teams only, ring otherwise)."),
+    FCOLLECT_RD_MAX("JSHMEM_FCOLLECT_RD_MAX", "16384",
+            "auto fcollect without direct access: block bytes up to which power-of-two teams use recursive doubling"
+                    + " instead of the ring."),
+    REDUCE_ALGO("JSHMEM_REDUCE_ALGO", "auto",
+            "Reduction algorithm: auto, rd (recursive doubling, when the data fits the team's scratch slots) or"
+                    + " rsag (reduce-scatter then allgather)."),
+    REDUCE_RD_MAX("JSHMEM_REDUCE_RD_MAX", "128",
+            "auto reductions: bytes up to which recursive doubling is used (capped by the team's scratch slots)."),
     UNIQUE_ID("JSHMEM_UNIQUE_ID", "",
             "Unique id of the job (rendezvous address and session secret), set by shmemrun."),
     PE("JSHMEM_PE", "", "This PE's number, set by shmemrun."),

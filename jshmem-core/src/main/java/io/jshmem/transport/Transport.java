@@ -46,6 +46,32 @@ public interface Transport extends AutoCloseable {
     int atomicInt(AmoOp op, int pe, long heapOffset, int operand, int compare);
 
     /**
+     * Non-blocking fetching 64-bit atomic: the old value is stored into {@code result} at {@code resultOffset} by
+     * the next {@link #quiet()} (the default performs the atomic at once).
+     */
+    default void atomicLongNbi(AmoOp op, int pe, long heapOffset, long operand, long compare, MemorySegment result,
+                               long resultOffset) {
+        result.set(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, resultOffset,
+                atomicLong(op, pe, heapOffset, operand, compare));
+    }
+
+    /** Non-blocking fetching 32-bit atomic, as {@link #atomicLongNbi}. */
+    default void atomicIntNbi(AmoOp op, int pe, long heapOffset, int operand, int compare, MemorySegment result,
+                              long resultOffset) {
+        result.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, resultOffset,
+                atomicInt(op, pe, heapOffset, operand, compare));
+    }
+
+    /**
+     * Whether every operation of this engine, nbi forms included, is complete at its target when the call returns,
+     * so that quiet reduces to a full fence ({@code VarHandle.fullFence()}). Lets a context skip per-target
+     * bookkeeping. False unless an engine guarantees it.
+     */
+    default boolean completesOnReturn() {
+        return false;
+    }
+
+    /**
      * Puts {@code bytes} then updates the 64-bit signal word: the signal is never visible before the data.
      * {@code add} selects atomic add instead of set.
      */

@@ -4,6 +4,7 @@ import io.jshmem.bootstrap.RendezvousListener;
 import io.jshmem.bootstrap.RendezvousServer;
 import io.jshmem.bootstrap.UniqueId;
 import io.jshmem.config.Setting;
+import io.jshmem.launcher.FirstFailure.Failure;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,31 +13,28 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
  * One run of a {@link JobSpec}: serves the rendezvous, starts the PEs, watches them, and ends the job on the first
- * failure, on the deadline or on shutdown of the launcher. All decisions are made on the thread that calls
+ * failure, on the deadline or when the launcher's JVM shuts down. All decisions are made on the thread that calls
  * {@link #run()}; process exits and rendezvous reports reach it through a queue.
  */
 final class Job implements RendezvousListener {
-    /** How long a lost rendezvous connection waits for the same PE's exit, which explains it better. */
-    private static final long LOST_TO_EXIT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+    static final int EXIT_TIMEOUT = 124;
+    static final int EXIT_START_FAILED = 127;
     private static final long SCAN_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     private static final long THREAD_DUMP_MILLIS = 1000;
     private static final long KILL_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
-    static final int EXIT_TIMEOUT = 124;
-    static final int EXIT_START_FAILED = 127;
+    private static final long NEVER = Long.MAX_VALUE;
 
     private sealed interface Event permits Exited, Aborted, Lost {
     }
@@ -50,7 +48,7 @@ final class Job implements RendezvousListener {
     private record Lost(int pe, String reason) implements Event {
     }
 
-    private record Failure(int pe, String why, int code) {
+    private record Outcome(Failure failure, boolean timedOut) {
     }
 
     private final JobSpec spec;
@@ -58,12 +56,12 @@ final class Job implements RendezvousListener {
     private final PrintStream err;
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final List<String> messages = Collections.synchronizedList(new ArrayList<>());
-    private final Set<ProcessHandle> descendants = ConcurrentHashMap.newKeySet();
+    /** Guarded by itself: the shutdown hook reads it while the monitor runs. */
     private final List<PeProcess> pes = new ArrayList<>();
-    private volatile boolean done;
+    private volatile ProcessSweeper sweeper;
     private volatile String sessionName;
-    private volatile String uniqueIdText;
     private volatile Set<Path> heapDirs = Set.of(HeapFiles.DEV_SHM);
+    private volatile boolean done;
 
     Job(JobSpec spec, PrintStream out, PrintStream err) {
         this.spec = spec;
@@ -87,21 +85,14 @@ final class Job implements RendezvousListener {
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), UniqueId.newSecret(), null);
         UniqueId uid = server.uniqueId();
         sessionName = uid.sessionName();
-        uniqueIdText = uid.toString();
+        sweeper = new ProcessSweeper(Setting.UNIQUE_ID.envName(), uid.toString());
         server.addListener(this);
         Thread hook = new Thread(this::onShutdown, "shmemrun-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        int[] exitCodes = new int[spec.nPes()];
-        Arrays.fill(exitCodes, -1);
-        Failure failure;
-        boolean timedOut = false;
+        Outcome outcome;
         try {
-            failure = startAll(uid);
-            if (failure == null) {
-                Outcome o = monitor(t0, exitCodes);
-                failure = o.failure;
-                timedOut = o.timedOut;
-            }
+            Failure startFailure = startAll(uid);
+            outcome = startFailure != null ? new Outcome(startFailure, false) : monitor(t0);
         } finally {
             stopEverything();
             server.close();
@@ -112,28 +103,20 @@ final class Job implements RendezvousListener {
                 // The hook is running or will run; it finds nothing left to do.
             }
         }
-        int code = failure != null ? failure.code() : timedOut ? EXIT_TIMEOUT : 0;
+        Failure f = outcome.failure();
+        int code = f != null ? f.code() : outcome.timedOut() ? EXIT_TIMEOUT : 0;
+        List<Integer> exitCodes = new ArrayList<>();
         List<List<String>> stdout = new ArrayList<>();
         List<List<String>> stderr = new ArrayList<>();
         for (int pe = 0; pe < spec.nPes(); pe++) {
-            if (pe < pes.size()) {
-                PeProcess p = pes.get(pe);
-                stdout.add(p.stdoutLines());
-                stderr.add(p.stderrLines());
-                if (!p.isAlive()) {
-                    exitCodes[pe] = p.exitCode();
-                }
-            } else {
-                stdout.add(List.of());
-                stderr.add(List.of());
-            }
+            PeProcess p = pe < pes.size() ? pes.get(pe) : null;
+            exitCodes.add(p == null || p.isAlive() ? -1 : p.exitCode());
+            stdout.add(p == null ? List.of() : p.stdoutLines());
+            stderr.add(p == null ? List.of() : p.stderrLines());
         }
-        return new JobResult(code, failure == null ? -1 : failure.pe(), failure == null ? null : failure.why(),
-                timedOut, Arrays.stream(exitCodes).boxed().toList(), stdout, stderr, List.copyOf(messages),
-                uid.sessionName(), Duration.ofNanos(System.nanoTime() - t0));
-    }
-
-    private record Outcome(Failure failure, boolean timedOut) {
+        return new JobResult(code, f == null ? -1 : f.pe(), f == null ? null : f.why(), outcome.timedOut(),
+                exitCodes, stdout, stderr, List.copyOf(messages), uid.sessionName(),
+                Duration.ofNanos(System.nanoTime() - t0));
     }
 
     private Failure startAll(UniqueId uid) {
@@ -168,45 +151,41 @@ final class Job implements RendezvousListener {
         return null;
     }
 
-    private Outcome monitor(long t0, int[] exitCodes) {
-        int n = spec.nPes();
-        int running = n;
-        long never = Long.MAX_VALUE;
-        long deadline = spec.timeout().isZero() ? never : t0 + spec.timeout().toNanos();
-        long graceEnd = never;
-        long killWaitEnd = never;
+    /** Waits for every PE to end, enforcing the grace period after the first failure and the job's deadline. */
+    private Outcome monitor(long t0) {
+        FirstFailure failures = new FirstFailure(spec.nPes());
+        int running = spec.nPes();
+        long deadline = spec.timeout().isZero() ? NEVER : t0 + spec.timeout().toNanos();
+        long graceEnd = NEVER;
+        long killWaitEnd = NEVER;
         long nextScan = System.nanoTime() + SCAN_NANOS;
-        Failure first = null;
-        Lost pendingLost = null;
-        long pendingLostUntil = never;
         boolean killing = false;
         boolean timedOut = false;
+        boolean reported = false;
         while (running > 0) {
             long now = System.nanoTime();
-            if (pendingLost != null && now >= pendingLostUntil) {
-                first = new Failure(pendingLost.pe(), "lost its rendezvous connection without goodbye ("
-                        + pendingLost.reason() + ") and is still running", 1);
-                pendingLost = null;
-                pendingLostUntil = never;
-            }
-            if (first != null && graceEnd == never && !killing) {
+            failures.tick(now);
+            Failure first = failures.get();
+            if (first != null && !reported) {
                 report("PE " + first.pe() + " failed first: " + first.why());
-                graceEnd = now + spec.grace().toNanos();
+                reported = true;
+                if (!killing) {
+                    graceEnd = now + spec.grace().toNanos();
+                }
             }
             if (!killing && now - deadline >= 0) {
                 timedOut = true;
                 List<Integer> alive = alive();
                 report("timeout after " + seconds(spec.timeout()) + "; PEs still running: " + join(alive));
                 if (spec.threadDumpOnTimeout()) {
-                    alive.forEach(pe -> pes.get(pe).requestThreadDump());
+                    alive.forEach(pe -> snapshot().get(pe).requestThreadDump());
                     sleep(THREAD_DUMP_MILLIS);
                 }
                 killing = true;
                 killWaitEnd = System.nanoTime() + KILL_WAIT_NANOS;
                 killAlive();
             } else if (!killing && now - graceEnd >= 0) {
-                List<Integer> alive = alive();
-                report("killing PEs " + join(alive) + ", still running " + seconds(spec.grace()) + " after PE "
+                report("killing PEs " + join(alive()) + ", still running " + seconds(spec.grace()) + " after PE "
                         + first.pe() + " failed");
                 killing = true;
                 killWaitEnd = now + KILL_WAIT_NANOS;
@@ -217,11 +196,11 @@ final class Job implements RendezvousListener {
                 break;
             }
             if (now - nextScan >= 0) {
-                rememberDescendants();
+                sweeper.remember(snapshot());
                 nextScan = now + SCAN_NANOS;
             }
             long wake = Math.min(Math.min(deadline, graceEnd), Math.min(Math.min(nextScan, killWaitEnd),
-                    pendingLostUntil));
+                    failures.wakeAt()));
             Event e;
             try {
                 e = events.poll(Math.max(1, TimeUnit.NANOSECONDS.toMillis(wake - now)), TimeUnit.MILLISECONDS);
@@ -230,47 +209,18 @@ final class Job implements RendezvousListener {
                 report("interrupted; killing all PEs");
                 break;
             }
-            if (e == null) {
-                continue;
-            }
             switch (e) {
+                case null -> { }
                 case Exited x -> {
                     running--;
-                    exitCodes[x.pe()] = x.code();
-                    if (pendingLost != null && pendingLost.pe() == x.pe()) {
-                        first = x.code() != 0 ? new Failure(x.pe(), ExitStatus.describe(x.code()), x.code())
-                                : new Failure(x.pe(), "exited with status 0 without closing its rendezvous"
-                                        + " connection (did it skip finalize?)", 1);
-                        pendingLost = null;
-                        pendingLostUntil = never;
-                    } else if (first == null && pendingLost == null && !killing && x.code() != 0) {
-                        first = new Failure(x.pe(), ExitStatus.describe(x.code()), x.code());
-                    }
+                    failures.exited(x.pe(), x.code(), killing);
                 }
-                case Aborted a -> {
-                    if (first == null && !killing) {
-                        first = new Failure(a.pe(), "called globalExit(" + a.status() + ")"
-                                + (a.reason().isEmpty() ? "" : ": " + a.reason()), a.status());
-                        pendingLost = null;
-                        pendingLostUntil = never;
-                    }
-                }
-                case Lost l -> {
-                    if (first == null && pendingLost == null && !killing) {
-                        if (exitCodes[l.pe()] >= 0) {
-                            int c = exitCodes[l.pe()];
-                            first = new Failure(l.pe(), c != 0 ? ExitStatus.describe(c)
-                                    : "exited with status 0 without closing its rendezvous connection (did it skip"
-                                            + " finalize?)", c != 0 ? c : 1);
-                        } else {
-                            pendingLost = l;
-                            pendingLostUntil = System.nanoTime() + LOST_TO_EXIT_NANOS;
-                        }
-                    }
-                }
+                case Aborted a -> failures.aborted(a.pe(), a.status(), a.reason(), killing);
+                case Lost l -> failures.lost(l.pe(), l.reason(), System.nanoTime(), killing);
             }
         }
-        if (first != null && graceEnd == never) {
+        Failure first = failures.get();
+        if (first != null && !reported) {
             report("PE " + first.pe() + " failed first: " + first.why());
         }
         return new Outcome(first, timedOut);
@@ -279,15 +229,19 @@ final class Job implements RendezvousListener {
     /** Kills whatever is left, waits for the output to drain, and removes the session's heap files. */
     private synchronized void stopEverything() {
         killAlive();
-        for (PeProcess p : pes) {
+        for (PeProcess p : snapshot()) {
             try {
                 p.onExit().get(5, TimeUnit.SECONDS);
             } catch (Exception e) {
                 // Reported below if it is still alive.
             }
         }
-        killLeftovers();
-        for (PeProcess p : pes) {
+        ProcessSweeper s = sweeper;
+        String swept = s == null ? null : s.killAll(this::snapshot);
+        if (swept != null) {
+            report(swept);
+        }
+        for (PeProcess p : snapshot()) {
             try {
                 p.awaitOutput(2000);
             } catch (InterruptedException e) {
@@ -298,7 +252,7 @@ final class Job implements RendezvousListener {
         List<Integer> alive = alive();
         if (!alive.isEmpty()) {
             report("PEs " + join(alive) + " could not be killed (pids " + alive.stream()
-                    .map(pe -> Long.toString(pes.get(pe).pid())).collect(Collectors.joining(", ")) + ")");
+                    .map(pe -> Long.toString(snapshot().get(pe).pid())).collect(Collectors.joining(", ")) + ")");
         }
         String session = sessionName;
         if (session != null) {
@@ -307,32 +261,6 @@ final class Job implements RendezvousListener {
                 report("removed " + removed + " leftover shared-memory file(s) jshmem-" + session + "-*");
             }
         }
-    }
-
-    /**
-     * Kills the descendants seen while the PEs ran and the processes of the job that outlived their PE (found by
-     * the job's id in their environment), then waits up to 2 s for them to stop.
-     */
-    private void killLeftovers() {
-        List<ProcessHandle> victims = new ArrayList<>(descendants);
-        String uid = uniqueIdText;
-        List<ProcessHandle> orphans = uid == null ? List.of()
-                : JobProcesses.withEnvironment(Setting.UNIQUE_ID.envName(), uid);
-        orphans.stream().filter(o -> !victims.contains(o)).forEach(victims::add);
-        victims.removeIf(h -> !JobProcesses.isRunning(h));
-        if (victims.isEmpty()) {
-            return;
-        }
-        victims.forEach(ProcessHandle::destroyForcibly);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (victims.stream().anyMatch(JobProcesses::isRunning) && System.nanoTime() - deadline < 0) {
-            sleep(20);
-        }
-        List<ProcessHandle> survivors = victims.stream().filter(JobProcesses::isRunning).toList();
-        report("killed " + victims.size() + " leftover process(es) started by the PEs (pids " + victims.stream()
-                .map(h -> Long.toString(h.pid())).collect(Collectors.joining(", ")) + ")"
-                + (survivors.isEmpty() ? "" : "; still running: " + survivors.stream()
-                .map(h -> Long.toString(h.pid())).collect(Collectors.joining(", "))));
     }
 
     /** Ctrl-C or another shutdown of the launcher's JVM while the job runs: leave nothing behind. */
@@ -345,39 +273,26 @@ final class Job implements RendezvousListener {
     }
 
     private void killAlive() {
-        rememberDescendants();
-        List<PeProcess> snapshot;
-        synchronized (pes) {
-            snapshot = List.copyOf(pes);
+        List<PeProcess> all = snapshot();
+        ProcessSweeper s = sweeper;
+        if (s != null) {
+            s.remember(all);
         }
-        for (PeProcess p : snapshot) {
+        for (PeProcess p : all) {
             if (p.isAlive()) {
                 p.killTree();
             }
         }
     }
 
-    private void rememberDescendants() {
-        List<PeProcess> snapshot;
+    private List<PeProcess> snapshot() {
         synchronized (pes) {
-            snapshot = List.copyOf(pes);
+            return List.copyOf(pes);
         }
-        for (PeProcess p : snapshot) {
-            descendants.addAll(p.descendants());
-        }
-        descendants.removeIf(h -> !h.isAlive());
     }
 
     private List<Integer> alive() {
-        List<Integer> alive = new ArrayList<>();
-        synchronized (pes) {
-            for (PeProcess p : pes) {
-                if (p.isAlive()) {
-                    alive.add(p.pe);
-                }
-            }
-        }
-        return alive;
+        return snapshot().stream().filter(PeProcess::isAlive).map(p -> p.pe).toList();
     }
 
     private void report(String message) {

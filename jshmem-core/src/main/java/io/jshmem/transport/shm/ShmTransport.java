@@ -36,6 +36,12 @@ public final class ShmTransport implements Transport {
         return "shm";
     }
 
+    /** Every operation is a copy or a VarHandle access on the mapping, complete when the call returns. */
+    @Override
+    public boolean completesOnReturn() {
+        return true;
+    }
+
     @Override
     public boolean canReach(int pe) {
         return peers[pe] != null;

@@ -22,14 +22,18 @@ final class UcxShutdown {
     private UcxShutdown() {
     }
 
+    /**
+     * @param flushed whether every operation was completed; when not, rkeys are left allocated (a small leak),
+     *                because UCX forbids destroying an rkey that outstanding operations still use
+     */
     static void release(UcxWorker ucx, UcxPeer[] peers, UcxProgressThread progress, List<MemorySegment> requests,
-                        Duration timeout, int myPe) {
+                        boolean flushed, Duration timeout, int myPe) {
         for (MemorySegment request : requests) {
             Ucp.requestFree(request);
         }
         try {
             for (UcxPeer p : peers) {
-                if (p != null && !p.rkey.equals(MemorySegment.NULL)) {
+                if (p != null && flushed && !p.rkey.equals(MemorySegment.NULL)) {
                     Ucp.RKEY_DESTROY.invokeExact(p.rkey);
                     p.rkey = MemorySegment.NULL;
                 }

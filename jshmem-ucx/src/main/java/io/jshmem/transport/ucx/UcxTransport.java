@@ -263,15 +263,17 @@ public final class UcxTransport implements Transport {
             }
             Thread.yield();
         }
+        boolean flushed = false;
         try {
             quietInternal();
+            flushed = true;
         } catch (ShmemException e) {
             // Failed or vanished peers are normal at job end; closing must still release everything.
             LOG.log(System.Logger.Level.DEBUG, "UCX engine of PE " + myPe + ": quiet before close failed", e);
         } finally {
             List<MemorySegment> requests = pendingGets.stream().map(g -> g.request).toList();
             pendingGets.clear();
-            UcxShutdown.release(ucx, peers, progress, requests, timeout, myPe);
+            UcxShutdown.release(ucx, peers, progress, requests, flushed, timeout, myPe);
         }
     }
 
@@ -290,6 +292,11 @@ public final class UcxTransport implements Transport {
             if (p != null && p.failed() && snapshot[pe] > flushed.get(pe)) {
                 throw p.failedException("quiet");
             }
+        }
+        Throwable stopped = progress.failure();
+        if (stopped != null) {
+            throw new TransportException("the UCX progress thread of PE " + myPe + " failed, so other PEs cannot"
+                    + " reach this one: " + stopped, stopped);
         }
         if (status != UcpStructs.UCS_OK) {
             throw new TransportException("quiet on PE " + myPe + " failed: ucp_worker_flush_nbx returned "

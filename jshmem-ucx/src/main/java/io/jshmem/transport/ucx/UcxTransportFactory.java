@@ -69,7 +69,7 @@ final class UcxTransportFactory {
             }
         } catch (RuntimeException e) {
             try {
-                UcxShutdown.release(ucx, peers, progress, List.of(), timeout, me);
+                UcxShutdown.release(ucx, peers, progress, List.of(), true, timeout, me);
             } catch (RuntimeException again) {
                 e.addSuppressed(again);
             }
@@ -87,6 +87,7 @@ final class UcxTransportFactory {
         try {
             peer.rkey = ucx.unpackRkey(pe, ep, info.rkey());
         } catch (TransportException e) {
+            UcxErrorHandlers.unregister(key); // the endpoint itself goes with ucp_worker_destroy
             throw new TransportException(e.getMessage() + " (its packed rkey has " + info.rkey().length + " bytes;"
                     + " every PE must use the same UCX version and UCX_TLS)", e);
         }

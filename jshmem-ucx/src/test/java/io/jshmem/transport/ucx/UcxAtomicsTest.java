@@ -2,7 +2,7 @@ package io.jshmem.transport.ucx;
 
 import io.jshmem.transport.AmoOp;
 import io.jshmem.transport.Transport;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,8 +26,8 @@ class UcxAtomicsTest {
     private static final long INT_WORD = 2048;
     private static final int NEIGHBOUR = 0x7E7E7E7E;
 
-    @BeforeAll
-    static void requireUcx() {
+    @BeforeEach
+    void requireUcx() {
         UcxTestSupport.assumeUcx();
     }
 

@@ -5,7 +5,7 @@ import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.transport.AmoOp;
 import io.jshmem.transport.Transport;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -27,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(120)
 class UcxFailureTest {
-    @BeforeAll
-    static void requireUcxOverTcp() {
+    @BeforeEach
+    void requireUcxOverTcp() {
         UcxTestSupport.assumeUcx();
         String tls = System.getenv("UCX_TLS");
         Assumptions.assumeTrue(tls == null || tls.contains("tcp"),

@@ -4,7 +4,7 @@ import io.jshmem.config.Setting;
 import io.jshmem.transport.AmoOp;
 import io.jshmem.transport.Transport;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,8 +24,8 @@ class UcxLatencyTest {
     private static final int WARMUP = 300;
     private static final int ITERATIONS = 3000;
 
-    @BeforeAll
-    static void requireUcx() {
+    @BeforeEach
+    void requireUcx() {
         UcxTestSupport.assumeUcx();
     }
 

@@ -1,7 +1,7 @@
 package io.jshmem.transport.ucx;
 
 import io.jshmem.transport.Transport;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -28,8 +28,8 @@ class UcxOrderingTest {
     private static final long SIGNAL = 0;
     private static final long DATA = 64 * 1024;
 
-    @BeforeAll
-    static void requireUcx() {
+    @BeforeEach
+    void requireUcx() {
         UcxTestSupport.assumeUcx();
     }
 

@@ -2,18 +2,27 @@ package io.jshmem.transport.ucx;
 
 import org.junit.jupiter.api.Assumptions;
 
-/** Skips UCX tests, with a message on stderr and in the report, only when libucp cannot be loaded. */
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Skips UCX tests only when libucp cannot be loaded, each test with the reason (so reports count them as skipped),
+ * and says so once on stderr; otherwise prints once which UCX version and transports the run uses.
+ */
 final class UcxTestSupport {
+    private static final AtomicBoolean ANNOUNCED = new AtomicBoolean();
+
     private UcxTestSupport() {
     }
 
     static void assumeUcx() {
         boolean available = UcxTransportProvider.isAvailable();
-        if (!available) {
-            String message = "SKIPPING UCX engine tests: " + UcxTransportProvider.unavailableReason();
-            System.err.println(message);
-            Assumptions.assumeTrue(false, message);
+        String message = available
+                ? "UCX engine tests use UCX " + UcxTransportProvider.ucxVersion() + " with " + transports()
+                : "SKIPPING UCX engine tests: " + UcxTransportProvider.unavailableReason();
+        if (ANNOUNCED.compareAndSet(false, true)) {
+            (available ? System.out : System.err).println(message);
         }
+        Assumptions.assumeTrue(available, message);
     }
 
     static String transports() {

@@ -2,7 +2,7 @@ package io.jshmem.transport.ucx;
 
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.transport.Transport;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -28,10 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class UcxTransportTest {
     private static final int MIB = 1 << 20;
 
-    @BeforeAll
-    static void requireUcx() {
+    @BeforeEach
+    void requireUcx() {
         UcxTestSupport.assumeUcx();
-        System.out.println("UCX " + UcxTransportProvider.ucxVersion() + " with " + UcxTestSupport.transports());
     }
 
     static MemorySegment pattern(Arena arena, int bytes, int seed) {

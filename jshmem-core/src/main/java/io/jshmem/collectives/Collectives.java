@@ -1,0 +1,191 @@
+package io.jshmem.collectives;
+
+import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.team.TeamLayout;
+
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Entry points of the collectives over one team: each takes the team's next epoch and runs the algorithm that the
+ * tuning ({@link CollectiveTuning}) selects for the team size and data size. Addresses are symmetric heap offsets,
+ * already checked by the API; one-member teams reduce to a local copy. Not thread-safe per channel (the API
+ * serializes calls on a team).
+ */
+public final class Collectives {
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+
+    private Collectives() {
+    }
+
+    /** Synchronizes the team's members ({@code shmem_team_sync}). */
+    public static void sync(TeamChannel ch) {
+        ch.begin("sync");
+        ch.sync();
+    }
+
+    /** Quiet, then synchronize the team's members. */
+    public static void barrier(TeamChannel ch) {
+        ch.begin("barrier");
+        ch.barrier();
+    }
+
+    /** The algorithm a broadcast of {@code bytes} uses on this team: "tree" or "pipeline". */
+    public static String broadcastAlgorithm(TeamChannel ch, long bytes) {
+        CollectiveTuning t = ch.tuning();
+        return switch (t.broadcast()) {
+            case "pipeline" -> "pipeline";
+            case "tree" -> "tree";
+            default -> ch.size() >= 3 && bytes >= t.pipelineMin() ? "pipeline" : "tree";
+        };
+    }
+
+    public static void broadcast(TeamChannel ch, long dest, long source, long bytes, int root) {
+        ch.begin("broadcast");
+        if (ch.size() == 1) {
+            ch.localCopy(source, dest, bytes);
+            return;
+        }
+        if (broadcastAlgorithm(ch, bytes).equals("pipeline")) {
+            PipelinedBroadcast.run(ch, dest, source, bytes, root, ch.tuning().chunk());
+        } else {
+            TreeBroadcast.run(ch, dest, source, bytes, root);
+        }
+    }
+
+    /** The algorithm an fcollect of blocks of {@code blockBytes} uses: "direct", "ring" or "rd". */
+    public static String fcollectAlgorithm(TeamChannel ch, long blockBytes) {
+        boolean pow2 = RecursiveDoublingFcollect.applies(ch.size());
+        return switch (ch.tuning().fcollect()) {
+            case "direct" -> "direct";
+            case "ring" -> "ring";
+            case "rd" -> pow2 ? "rd" : "ring";
+            default -> ch.allDirect() ? "direct"
+                    : pow2 && blockBytes <= ch.tuning().fcollectRdMax() ? "rd" : "ring";
+        };
+    }
+
+    /** Equal blocks of {@code blockBytes} from every member, in team order ({@code shmem_fcollect}). */
+    public static void fcollect(TeamChannel ch, long dest, long source, long blockBytes) {
+        ch.begin("fcollect");
+        if (ch.size() == 1) {
+            ch.localCopy(source, dest, blockBytes);
+            return;
+        }
+        switch (fcollectAlgorithm(ch, blockBytes)) {
+            case "direct" -> DirectAllgather.run(ch, dest, source, Blocks.equal(ch.size(), blockBytes));
+            case "rd" -> RecursiveDoublingFcollect.run(ch, dest, source, blockBytes);
+            default -> RingAllgather.run(ch, dest, source, Blocks.equal(ch.size(), blockBytes));
+        }
+    }
+
+    /**
+     * Blocks of possibly different sizes, concatenated in team order ({@code shmem_collect}). The members first
+     * publish their block sizes and source offsets; every member then checks, from the same data, that the total
+     * fits {@code destCapacity} bytes and that no source overlaps the dest except exactly at its own block (in
+     * place), so all members accept or all throw, after a sync, with nothing written.
+     *
+     * @return the total number of bytes gathered
+     */
+    public static long collect(TeamChannel ch, long dest, long source, long bytes, long destCapacity,
+                               long elemSize) {
+        ch.begin("collect");
+        int n = ch.size();
+        LONG.setRelease(ch.local(), ch.slotWord(TeamLayout.COUNT), bytes);
+        LONG.setRelease(ch.local(), ch.slotWord(TeamLayout.COUNT_SOURCE), source);
+        if (n > 1) {
+            ch.sync();
+        }
+        long[] sizes = new long[n];
+        long[] sources = new long[n];
+        for (int i = 0; i < n; i++) {
+            sizes[i] = i == ch.me() ? bytes : ch.comm().getScalarLong(ch.pe(i), ch.slotWord(TeamLayout.COUNT));
+            sources[i] = i == ch.me() ? source
+                    : ch.comm().getScalarLong(ch.pe(i), ch.slotWord(TeamLayout.COUNT_SOURCE));
+        }
+        Blocks blocks = Blocks.of(sizes);
+        String problem = collectProblem(blocks, sources, dest, destCapacity, elemSize, ch);
+        if (problem != null) {
+            if (n > 1) {
+                ch.sync();
+            }
+            throw new ShmemArgumentException(problem);
+        }
+        if (n == 1) {
+            ch.localCopy(source, dest, bytes);
+        } else if (fcollectAlgorithm(ch, bytes).equals("direct")) {
+            DirectAllgather.run(ch, dest, source, blocks);
+        } else {
+            RingAllgather.run(ch, dest, source, blocks);
+        }
+        return blocks.total();
+    }
+
+    private static String collectProblem(Blocks b, long[] sources, long dest, long capacity, long elemSize,
+                                         TeamChannel ch) {
+        if (b.total() > capacity) {
+            return "collect gathers " + b.total() / elemSize + " elements (" + b.total() + " bytes: the members "
+                    + "contribute " + java.util.Arrays.toString(b.sizes()) + " bytes) but dest holds only "
+                    + capacity / elemSize + " elements from destIndex; pass a larger dest (nothing was written)";
+        }
+        for (int i = 0; i < b.sizes().length; i++) {
+            long s = sources[i];
+            long len = b.sizes()[i];
+            boolean overlaps = len > 0 && s < dest + b.total() && dest < s + len;
+            if (overlaps && s != dest + b.offsets()[i]) {
+                return "collect: the source of PE " + ch.pe(i) + " (heap offset " + s + ", " + len + " bytes) "
+                        + "overlaps dest (heap offset " + dest + ", " + b.total() + " bytes) other than exactly at "
+                        + "its own block (offset " + (dest + b.offsets()[i]) + "): valid are separate buffers or "
+                        + "an in-place source at the member's block; nothing was written";
+            }
+        }
+        return null;
+    }
+
+    /** {@code nelems} elements of {@code elemSize} bytes to and from every member ({@code shmem_alltoall[s]}). */
+    public static void alltoall(TeamChannel ch, long dest, long source, long nelems, long elemSize, long dst,
+                                long sst) {
+        ch.begin("alltoall");
+        PairwiseAlltoall.run(ch, dest, source, nelems, elemSize, dst, sst);
+    }
+
+    /** The algorithm a reduction of {@code bytes} uses on this team: "rd" or "rsag". */
+    public static String reduceAlgorithm(TeamChannel ch, long bytes) {
+        boolean fits = RecursiveDoublingReduce.fits(ch.size(), bytes);
+        return switch (ch.tuning().reduce()) {
+            case "rd" -> fits ? "rd" : "rsag";
+            case "rsag" -> "rsag";
+            default -> fits && bytes <= ch.tuning().reduceRdMax() ? "rd" : "rsag";
+        };
+    }
+
+    /** Element-wise reduction of {@code count} elements over the team into every member's dest. */
+    public static void reduce(TeamChannel ch, ElementKind kind, ReduceOperator op, long dest, long source,
+                              long count) {
+        ch.begin(op.name().toLowerCase(java.util.Locale.ROOT) + " reduction");
+        if (ch.size() == 1) {
+            ch.localCopy(source, dest, count * kind.size());
+            return;
+        }
+        if (reduceAlgorithm(ch, count * kind.size()).equals("rd")) {
+            RecursiveDoublingReduce.run(ch, kind, op, dest, source, count);
+        } else {
+            ReduceScatterAllgather.run(ch, kind, op, dest, source, count);
+        }
+    }
+
+    /** Inclusive or exclusive prefix sum over the team, in team order. */
+    public static void scan(TeamChannel ch, ElementKind kind, boolean inclusive, long dest, long source,
+                            long count) {
+        ch.begin(inclusive ? "sum_inscan" : "sum_exscan");
+        if (ch.size() == 1) {
+            if (inclusive) {
+                ch.localCopy(source, dest, count * kind.size());
+            } else {
+                ch.local().asSlice(dest, count * kind.size()).fill((byte) 0);
+            }
+            return;
+        }
+        LinearScan.run(ch, kind, inclusive, dest, source, count);
+    }
+}

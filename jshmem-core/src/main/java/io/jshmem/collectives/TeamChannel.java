@@ -1,0 +1,264 @@
+package io.jshmem.collectives;
+
+import io.jshmem.comm.Comm;
+import io.jshmem.error.ShmemTimeoutException;
+import io.jshmem.team.TeamLayout;
+import io.jshmem.team.TeamState;
+import io.jshmem.transport.AmoOp;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One team's means of communication for the collective algorithms: its members, the words of its slot (barrier
+ * flags, round flags, arrival counter, recursive-doubling scratch, see {@link TeamLayout}), its dissemination
+ * barrier, its collective epoch, and a private staging buffer.
+ *
+ * <p>Epochs: every collective call on the team takes the next epoch ({@link #begin}), on every member alike, since
+ * members call collectives in the same order. Flags are written with the epoch and waited for with "at least the
+ * epoch", so they never need resetting; the arrival counter only grows and each member tracks how many arrivals
+ * it has been promised so far. Every algorithm synchronizes the whole team at least once (an entry or exit
+ * {@link #sync()}, or, for recursive doubling, through its data dependencies), so no member can write words of
+ * collective c+1 into a member still in collective c except where the algorithm separates them by epoch parity.
+ *
+ * <p>Not thread-safe: the API serializes collective calls on a team.
+ */
+public final class TeamChannel {
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+    private static final int INLINE_SPINS = 256;
+
+    private final Comm comm;
+    private final TeamState team;
+    private final CollectiveTuning tuning;
+    private final int n;
+    private final int me;
+    private final int[] members;
+    private final long base;
+    private final MemorySegment local;
+    private final MemorySegment[] peers;
+    private final boolean allDirect;
+    private final DisseminationBarrier barrier;
+    private final Arena arena = Arena.ofAuto();
+    private MemorySegment staging = MemorySegment.NULL;
+    private MemorySegment accumulator = MemorySegment.NULL;
+    private long epoch;
+    private long promisedArrivals;
+    private String operation = "collective";
+
+    public TeamChannel(Comm comm, TeamState team, CollectiveTuning tuning) {
+        this.comm = comm;
+        this.team = team;
+        this.tuning = tuning;
+        this.n = team.size();
+        this.me = team.myIndex();
+        this.members = team.members();
+        this.base = team.base();
+        this.local = comm.localHeap();
+        this.peers = new MemorySegment[n];
+        boolean all = tuning.direct();
+        for (int i = 0; i < n; i++) {
+            peers[i] = tuning.direct() ? comm.direct(members[i]) : null;
+            all &= peers[i] != null;
+        }
+        this.allDirect = all;
+        if (DisseminationBarrier.roundsFor(n) > TeamLayout.MAX_ROUNDS) {
+            throw new IllegalArgumentException("teams of more than 65536 PEs are not supported");
+        }
+        this.barrier = new DisseminationBarrier(comm, members, me, base + TeamLayout.BARRIER_FLAGS, 8,
+                base + TeamLayout.ARRIVED);
+    }
+
+    public Comm comm() {
+        return comm;
+    }
+
+    public TeamState team() {
+        return team;
+    }
+
+    public CollectiveTuning tuning() {
+        return tuning;
+    }
+
+    /** Team size. */
+    public int size() {
+        return n;
+    }
+
+    /** This PE's index in the team. */
+    public int me() {
+        return me;
+    }
+
+    /** Global PE of member {@code index}. */
+    public int pe(int index) {
+        return members[index];
+    }
+
+    /** This PE's heap. */
+    public MemorySegment local() {
+        return local;
+    }
+
+    /** Member {@code index}'s heap mapped here when direct access is enabled, else null. */
+    public MemorySegment peer(int index) {
+        return peers[index];
+    }
+
+    /** Whether every member's heap is mapped here (and direct access is enabled). */
+    public boolean allDirect() {
+        return allDirect;
+    }
+
+    /** Heap offset of word {@code offset} of the team's slot. */
+    public long slotWord(long offset) {
+        return base + offset;
+    }
+
+    /** Starts a collective: takes the next epoch and publishes it (read by others only to report late PEs). */
+    public long begin(String what) {
+        operation = what;
+        epoch++;
+        LONG.setRelease(local, base + TeamLayout.EPOCH, epoch);
+        return epoch;
+    }
+
+    public long epoch() {
+        return epoch;
+    }
+
+    /** Synchronizes every member (no quiet). */
+    public void sync() {
+        try {
+            barrier.sync();
+        } catch (ShmemTimeoutException e) {
+            throw relabel(e);
+        }
+    }
+
+    /** Completes this PE's outstanding operations, then synchronizes every member. */
+    public void barrier() {
+        try {
+            barrier.barrier();
+        } catch (ShmemTimeoutException e) {
+            throw relabel(e);
+        }
+    }
+
+    private ShmemTimeoutException relabel(ShmemTimeoutException e) {
+        return new ShmemTimeoutException(operation + " on " + team.name() + ": " + e.getMessage(), e.missingPes());
+    }
+
+    // ---- flags and counters ---------------------------------------------------------------------------------
+
+    /** Heap offset of round flag {@code round}. */
+    public long roundFlag(int round) {
+        return base + TeamLayout.ROUND_FLAGS + 8L * round;
+    }
+
+    /** Stores the current epoch into member {@code index}'s round flag {@code round} (release). */
+    public void raiseFlag(int index, int round) {
+        comm.putLongRelease(members[index], roundFlag(round), epoch);
+    }
+
+    /** Puts {@code bytes} from this PE's heap into member {@code index}'s heap, then raises its round flag. */
+    public void putAndRaise(int index, long destOff, long srcOff, long bytes, int round) {
+        comm.putSignal(members[index], destOff, local, srcOff, bytes, roundFlag(round), epoch, false);
+    }
+
+    /** Waits until this PE's round flag {@code round} holds the current epoch. */
+    public void awaitFlag(int round, String step) {
+        awaitWord(roundFlag(round), epoch, step);
+    }
+
+    /** Adds {@code count} to member {@code index}'s arrival counter (after everything this PE wrote there). */
+    public void arrive(int index, long count) {
+        comm.atomicLong(AmoOp.FETCH_ADD, members[index], base + TeamLayout.ARRIVALS, count, 0);
+    }
+
+    /** Puts from {@code src} (this PE's heap or a private segment) into member {@code index}, then arrives. */
+    public void putAndArrive(int index, long destOff, MemorySegment src, long srcOff, long bytes) {
+        comm.putSignal(members[index], destOff, src, srcOff, bytes, base + TeamLayout.ARRIVALS, 1, true);
+    }
+
+    /** Waits for {@code count} more arrivals than promised so far. */
+    public void awaitArrivals(long count, String step) {
+        promisedArrivals += count;
+        awaitWord(base + TeamLayout.ARRIVALS, promisedArrivals, step);
+    }
+
+    /** Waits until the word at heap offset {@code off} of this PE holds at least {@code value} (acquire). */
+    public void awaitWord(long off, long value, String step) {
+        // Spin inline first so that the common, short wait builds neither a condition object nor a description.
+        for (int i = 0; i < INLINE_SPINS; i++) {
+            if ((long) LONG.getAcquire(local, off) >= value) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        comm.waitLoop().await(() -> (long) LONG.getAcquire(local, off) >= value,
+                operation + " on " + team.name() + " (epoch " + epoch + ", " + step + ")", this::lateMembers);
+    }
+
+    /** Members whose published epoch is below the current one: they have not reached this collective. */
+    private List<Integer> lateMembers() {
+        List<Integer> late = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            try {
+                if (comm.getScalarLong(members[i], base + TeamLayout.EPOCH) < epoch) {
+                    late.add(members[i]);
+                }
+            } catch (RuntimeException unreachable) {
+                late.add(members[i]);
+            }
+        }
+        return late;
+    }
+
+    // ---- data -----------------------------------------------------------------------------------------------
+
+    /** Copies from member {@code index}'s heap at {@code srcOff} into {@code dst}. */
+    public void get(int index, long srcOff, MemorySegment dst, long dstOff, long bytes) {
+        if (bytes > 0) {
+            comm.get(members[index], srcOff, dst, dstOff, bytes);
+        }
+    }
+
+    /** Copies into member {@code index}'s heap. */
+    public void put(int index, long destOff, MemorySegment src, long srcOff, long bytes) {
+        if (bytes > 0) {
+            comm.put(members[index], destOff, src, srcOff, bytes);
+        }
+    }
+
+    /** Copies within this PE's heap; nothing when the ranges coincide. */
+    public void localCopy(long srcOff, long destOff, long bytes) {
+        if (bytes > 0 && srcOff != destOff) {
+            comm.get(comm.myPe(), srcOff, local, destOff, bytes);
+        }
+    }
+
+    /** A private buffer of at least {@code bytes} (64-byte aligned) for data staged from peers; reused. */
+    public MemorySegment staging(long bytes) {
+        if (staging.byteSize() < bytes) {
+            staging = arena.allocate(grow(staging, bytes), 64);
+        }
+        return staging;
+    }
+
+    /** A second private buffer, for results built while {@link #staging} holds peer data; reused. */
+    public MemorySegment accumulator(long bytes) {
+        if (accumulator.byteSize() < bytes) {
+            accumulator = arena.allocate(grow(accumulator, bytes), 64);
+        }
+        return accumulator;
+    }
+
+    private static long grow(MemorySegment old, long bytes) {
+        return Math.max(bytes, Math.min(2 * old.byteSize(), 1L << 24));
+    }
+}

@@ -1,0 +1,32 @@
+package io.jshmem.collectives;
+
+/**
+ * Binomial-tree broadcast, pull-based. With v the member's distance from the root (v = (me - root) mod n), the
+ * parent of v is v with its highest bit cleared and its children are v + 2^k for every 2^k above v. A member waits
+ * until its parent raises its round-0 flag (the parent then holds the data), copies the data out of the parent's
+ * heap (the root's source, or the parent's dest), and raises its children's flags, largest subtree first. The
+ * root copies its source into its own dest meanwhile. An exit sync keeps every member's dest and the root's source
+ * untouched by their owners until all children have read them. log2(n) steps of one copy each.
+ */
+final class TreeBroadcast {
+    private TreeBroadcast() {
+    }
+
+    static void run(TeamChannel ch, long dest, long source, long bytes, int root) {
+        int n = ch.size();
+        int v = Math.floorMod(ch.me() - root, n);
+        if (v == 0) {
+            ch.localCopy(source, dest, bytes);
+        } else {
+            int parentV = v & ~Integer.highestOneBit(v);
+            ch.awaitFlag(0, "data from parent PE " + ch.pe((parentV + root) % n));
+            ch.get((parentV + root) % n, parentV == 0 ? source : dest, ch.local(), dest, bytes);
+        }
+        for (int step = Integer.highestOneBit(n - 1); step > v; step >>>= 1) {
+            if (v + step < n) {
+                ch.raiseFlag((v + step + root) % n, 0);
+            }
+        }
+        ch.sync();
+    }
+}

@@ -1,0 +1,75 @@
+package io.jshmem.team;
+
+import io.jshmem.memory.HeapLayout;
+
+/**
+ * Where each team keeps its synchronization words: the heap's reserved team area
+ * ({@link HeapLayout#SYNC_AREA_OFFSET} up to {@link HeapLayout#USER_OFFSET}) is cut into {@link #SLOTS} slots of
+ * {@link #SLOT_BYTES}; a team uses the same slot index on every member, so "word w of the team's slot" names the
+ * same offset on every member, like symmetric memory. Slot 0 is TEAM_WORLD, slot 1 TEAM_SHARED.
+ *
+ * <pre>
+ *   +0     line A: ARRIVED (barrier epoch, for timeout reports) | EPOCH (collective epoch, same) | COUNT and
+ *                  COUNT_SOURCE (collect: block size and source offset) | SPLIT record (6 words, read by the
+ *                  parent's members during a split)
+ *   +128   line B: dissemination barrier flags, one word per round (16 rounds: teams of up to 65536 PEs)
+ *   +256   line C: per-round data flags of the collectives (16 words)
+ *   +384   line D: arrival counter (atomic adds of senders)
+ *   +512   recursive-doubling scratch: two halves (collective epoch parity) of 512 bytes
+ * </pre>
+ *
+ * Words that several PEs write in the same phase sit on their own line; words of one line that different PEs
+ * write (barrier rounds, data rounds) are written in sequence, so packing them costs at most one extra miss per
+ * round. Stateless.
+ */
+public final class TeamLayout {
+    public static final long SLOT_BYTES = 1536;
+    public static final int SLOTS = (int) ((HeapLayout.USER_OFFSET - HeapLayout.SYNC_AREA_OFFSET) / SLOT_BYTES);
+    public static final int WORLD_SLOT = 0;
+    public static final int SHARED_SLOT = 1;
+
+    public static final long ARRIVED = 0;
+    public static final long EPOCH = 8;
+    public static final long COUNT = 16;
+    public static final long COUNT_SOURCE = 24;
+    public static final long SPLIT_RECORD = 32;
+    public static final int SPLIT_RECORD_WORDS = 6;
+
+    public static final long BARRIER_FLAGS = 128;
+    public static final long ROUND_FLAGS = 256;
+    public static final int MAX_ROUNDS = 16;
+    public static final long ARRIVALS = 384;
+
+    public static final long RD_SCRATCH = 512;
+    public static final long RD_HALF_BYTES = 512;
+    /** Each recursive-doubling slot starts with its flag; the data follows at this offset (16-byte aligned). */
+    public static final long RD_DATA = 16;
+
+    private TeamLayout() {
+    }
+
+    /** Heap offset of slot {@code slot}. */
+    public static long slotBase(int slot) {
+        return HeapLayout.SYNC_AREA_OFFSET + slot * SLOT_BYTES;
+    }
+
+    /** Largest power of two not above {@code n} (n >= 1). */
+    public static int floorPowerOfTwo(int n) {
+        return Integer.highestOneBit(n);
+    }
+
+    /** Recursive-doubling slots a team of {@code n} PEs needs: one per round plus one for the fold of extra PEs. */
+    public static int rdSlots(int n) {
+        return Integer.numberOfTrailingZeros(floorPowerOfTwo(n)) + 1;
+    }
+
+    /** Bytes per recursive-doubling slot (flag and data), a multiple of 16. */
+    public static long rdSlotBytes(int n) {
+        return (RD_HALF_BYTES / rdSlots(n)) & ~15L;
+    }
+
+    /** Data bytes one recursive-doubling slot holds for a team of {@code n} PEs (0 when none fit). */
+    public static long rdCapacity(int n) {
+        return Math.max(0, rdSlotBytes(n) - RD_DATA);
+    }
+}

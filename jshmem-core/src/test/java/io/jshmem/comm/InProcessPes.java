@@ -1,0 +1,40 @@
+package io.jshmem.comm;
+
+import io.jshmem.transport.Transport;
+import io.jshmem.transport.shm.ShmTransport;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+
+/**
+ * N "PEs" inside one JVM for unit tests of the comm layer: N heaps in shared native memory, one SHM engine that
+ * maps them all, and one Comm per PE. Threads play the PEs. Close to free the heaps.
+ */
+final class InProcessPes implements AutoCloseable {
+    static final long HEAP = 1 << 16;
+
+    private final Arena arena = Arena.ofShared();
+    final MemorySegment[] heaps;
+    final Comm[] comms;
+
+    InProcessPes(int n, Duration timeout) {
+        heaps = new MemorySegment[n];
+        for (int i = 0; i < n; i++) {
+            heaps[i] = arena.allocate(HEAP, 128);
+        }
+        Transport shm = new ShmTransport(heaps, 1 << 14);
+        Transport[] route = new Transport[n];
+        java.util.Arrays.fill(route, shm);
+        comms = new Comm[n];
+        FailureState failures = new FailureState();
+        for (int i = 0; i < n; i++) {
+            comms[i] = new Comm(i, route, heaps[i], new WaitLoop(200, timeout, failures), 1 << 14);
+        }
+    }
+
+    @Override
+    public void close() {
+        arena.close();
+    }
+}
