@@ -1766,6 +1766,198 @@ public final class Shmem {
     }
 
     // ---- teams and collectives (issue 4) ----
+    // Team collectives take the team first, as in OpenSHMEM; Team documents the rules and ordering.
+
+    /** {@code SHMEM_TEAM_WORLD}: {@link ShmemRuntime#teamWorld()}. */
+    public static Team teamWorld() {
+        return current().teamWorld();
+    }
+
+    /** {@code SHMEM_TEAM_SHARED}: {@link ShmemRuntime#teamShared()}. */
+    public static Team teamShared() {
+        return current().teamShared();
+    }
+
+    /** {@code shmem_team_my_pe}: {@link Team#myPe()} (-1 for an invalid team). */
+    public static int teamMyPe(Team team) {
+        return io.jshmem.error.Checks.notNull("team", team).myPe();
+    }
+
+    /** {@code shmem_team_n_pes}: {@link Team#nPes()} (-1 for an invalid team). */
+    public static int teamNPes(Team team) {
+        return io.jshmem.error.Checks.notNull("team", team).nPes();
+    }
+
+    /** {@code shmem_team_translate_pe}: {@link Team#translatePe(int, Team)}. */
+    public static int teamTranslatePe(Team srcTeam, int srcPe, Team destTeam) {
+        return io.jshmem.error.Checks.notNull("srcTeam", srcTeam).translatePe(srcPe, destTeam);
+    }
+
+    /** {@code shmem_team_get_config}: {@link Team#getConfig()}. */
+    public static TeamConfig teamGetConfig(Team team) {
+        return io.jshmem.error.Checks.notNull("team", team).getConfig();
+    }
+
+    /** {@code shmem_team_split_strided}: {@link Team#splitStrided(int, int, int, TeamConfig)}. */
+    public static Team teamSplitStrided(Team parent, int start, int stride, int size, TeamConfig config) {
+        return io.jshmem.error.Checks.notNull("parent", parent).splitStrided(start, stride, size, config);
+    }
+
+    /** {@code shmem_team_split_strided} with the default configuration. */
+    public static Team teamSplitStrided(Team parent, int start, int stride, int size) {
+        return io.jshmem.error.Checks.notNull("parent", parent).splitStrided(start, stride, size);
+    }
+
+    /** {@code shmem_team_split_2d}: {@link Team#split2d(int, TeamConfig, TeamConfig)}. */
+    public static Team.Split2d teamSplit2d(Team parent, int xRange, TeamConfig xConfig, TeamConfig yConfig) {
+        return io.jshmem.error.Checks.notNull("parent", parent).split2d(xRange, xConfig, yConfig);
+    }
+
+    /** {@code shmem_team_split_2d} with default configurations. */
+    public static Team.Split2d teamSplit2d(Team parent, int xRange) {
+        return io.jshmem.error.Checks.notNull("parent", parent).split2d(xRange);
+    }
+
+    /** {@code shmem_team_destroy}: {@link Team#destroy()}. */
+    public static void teamDestroy(Team team) {
+        io.jshmem.error.Checks.notNull("team", team).destroy();
+    }
+
+    /** {@code shmem_team_create_ctx}: {@link Team#createCtx(CtxOption...)}. */
+    public static Context teamCreateCtx(Team team, CtxOption... options) {
+        return io.jshmem.error.Checks.notNull("team", team).createCtx(options);
+    }
+
+    /** {@code shmem_team_sync}: {@link Team#sync()}. */
+    public static void teamSync(Team team) {
+        io.jshmem.error.Checks.notNull("team", team).sync();
+    }
+
+    /** CANN's {@code aclshmem_barrier(team)}: {@link Team#barrier()}. */
+    public static void barrier(Team team) {
+        io.jshmem.error.Checks.notNull("team", team).barrier();
+    }
+
+    /** {@code shmem_broadcastmem}: {@link Team#broadcastmem}. */
+    public static void broadcastmem(Team team, SymmetricMemory dest, long destOffset, SymmetricMemory source,
+                                    long sourceOffset, long bytes, int root) {
+        io.jshmem.error.Checks.notNull("team", team).broadcastmem(dest, destOffset, source, sourceOffset, bytes, root);
+    }
+
+    /** {@code shmem_TYPE_broadcast}: {@link Team#broadcast}. */
+    public static void broadcast(Team team, ValueLayout type, SymmetricMemory dest, long destIndex,
+                                 SymmetricMemory source, long sourceIndex, long nelems, int root) {
+        io.jshmem.error.Checks.notNull("team", team).broadcast(type, dest, destIndex, source, sourceIndex, nelems, root);
+    }
+
+    /** {@code shmem_fcollectmem}: {@link Team#fcollectmem}. */
+    public static void fcollectmem(Team team, SymmetricMemory dest, long destOffset, SymmetricMemory source,
+                                   long sourceOffset, long bytes) {
+        io.jshmem.error.Checks.notNull("team", team).fcollectmem(dest, destOffset, source, sourceOffset, bytes);
+    }
+
+    /** {@code shmem_TYPE_fcollect}: {@link Team#fcollect}. */
+    public static void fcollect(Team team, ValueLayout type, SymmetricMemory dest, long destIndex,
+                                SymmetricMemory source, long sourceIndex, long nelems) {
+        io.jshmem.error.Checks.notNull("team", team).fcollect(type, dest, destIndex, source, sourceIndex, nelems);
+    }
+
+    /** {@code shmem_collectmem}: {@link Team#collectmem}; returns the bytes gathered. */
+    public static long collectmem(Team team, SymmetricMemory dest, long destOffset, SymmetricMemory source,
+                                  long sourceOffset, long bytes) {
+        return io.jshmem.error.Checks.notNull("team", team).collectmem(dest, destOffset, source, sourceOffset, bytes);
+    }
+
+    /** {@code shmem_TYPE_collect}: {@link Team#collect}; returns the elements gathered. */
+    public static long collect(Team team, ValueLayout type, SymmetricMemory dest, long destIndex,
+                               SymmetricMemory source, long sourceIndex, long nelems) {
+        return io.jshmem.error.Checks.notNull("team", team).collect(type, dest, destIndex, source, sourceIndex, nelems);
+    }
+
+    /** {@code shmem_alltoallmem}: {@link Team#alltoallmem}. */
+    public static void alltoallmem(Team team, SymmetricMemory dest, long destOffset, SymmetricMemory source,
+                                   long sourceOffset, long bytes) {
+        io.jshmem.error.Checks.notNull("team", team).alltoallmem(dest, destOffset, source, sourceOffset, bytes);
+    }
+
+    /** {@code shmem_TYPE_alltoall}: {@link Team#alltoall}. */
+    public static void alltoall(Team team, ValueLayout type, SymmetricMemory dest, long destIndex,
+                                SymmetricMemory source, long sourceIndex, long nelems) {
+        io.jshmem.error.Checks.notNull("team", team).alltoall(type, dest, destIndex, source, sourceIndex, nelems);
+    }
+
+    /** {@code shmem_alltoallsmem}: {@link Team#alltoallsmem}. */
+    public static void alltoallsmem(Team team, SymmetricMemory dest, long destOffset, SymmetricMemory source,
+                                    long sourceOffset, long dst, long sst, long bytes) {
+        io.jshmem.error.Checks.notNull("team", team).alltoallsmem(dest, destOffset, source, sourceOffset, dst, sst, bytes);
+    }
+
+    /** {@code shmem_TYPE_alltoalls}: {@link Team#alltoalls}. */
+    public static void alltoalls(Team team, ValueLayout type, SymmetricMemory dest, long destIndex,
+                                 SymmetricMemory source, long sourceIndex, long dst, long sst, long nelems) {
+        io.jshmem.error.Checks.notNull("team", team).alltoalls(type, dest, destIndex, source, sourceIndex, dst, sst, nelems);
+    }
+
+    /** {@code shmem_TYPE_OP_reduce}: {@link Team#reduce}. */
+    public static void reduce(Team team, ReduceOp op, ReduceType type, SymmetricMemory dest, long destIndex,
+                              SymmetricMemory source, long sourceIndex, long count) {
+        io.jshmem.error.Checks.notNull("team", team).reduce(op, type, dest, destIndex, source, sourceIndex, count);
+    }
+
+    /** {@code shmem_TYPE_and_reduce}. */
+    public static void andReduce(Team team, ReduceType type, SymmetricMemory dest, long destIndex,
+                                 SymmetricMemory source, long sourceIndex, long count) {
+        reduce(team, ReduceOp.AND, type, dest, destIndex, source, sourceIndex, count);
+    }
+
+    /** {@code shmem_TYPE_or_reduce}. */
+    public static void orReduce(Team team, ReduceType type, SymmetricMemory dest, long destIndex,
+                                SymmetricMemory source, long sourceIndex, long count) {
+        reduce(team, ReduceOp.OR, type, dest, destIndex, source, sourceIndex, count);
+    }
+
+    /** {@code shmem_TYPE_xor_reduce}. */
+    public static void xorReduce(Team team, ReduceType type, SymmetricMemory dest, long destIndex,
+                                 SymmetricMemory source, long sourceIndex, long count) {
+        reduce(team, ReduceOp.XOR, type, dest, destIndex, source, sourceIndex, count);
+    }
+
+    /** {@code shmem_TYPE_max_reduce}. */
+    public static void maxReduce(Team team, ReduceType type, SymmetricMemory dest, long destIndex,
+                                 SymmetricMemory source, long sourceIndex, long count) {
+        reduce(team, ReduceOp.MAX, type, dest, destIndex, source, sourceIndex, count);
+    }
+
+    /** {@code shmem_TYPE_min_reduce}. */
+    public static void minReduce(Team team, ReduceType type, SymmetricMemory dest, long destIndex,
+                                 SymmetricMemory source, long sourceIndex, long count) {
+        reduce(team, ReduceOp.MIN, type, dest, destIndex, source, sourceIndex, count);
+    }
+
+    /** {@code shmem_TYPE_sum_reduce}. */
+    public static void sumReduce(Team team, ReduceType type, SymmetricMemory dest, long destIndex,
+                                 SymmetricMemory source, long sourceIndex, long count) {
+        reduce(team, ReduceOp.SUM, type, dest, destIndex, source, sourceIndex, count);
+    }
+
+    /** {@code shmem_TYPE_prod_reduce}. */
+    public static void prodReduce(Team team, ReduceType type, SymmetricMemory dest, long destIndex,
+                                  SymmetricMemory source, long sourceIndex, long count) {
+        reduce(team, ReduceOp.PROD, type, dest, destIndex, source, sourceIndex, count);
+    }
+
+    /** {@code shmem_TYPE_sum_inscan} (OpenSHMEM 1.6): {@link Team#sumInscan}. */
+    public static void sumInscan(Team team, ReduceType type, SymmetricMemory dest, long destIndex,
+                                 SymmetricMemory source, long sourceIndex, long count) {
+        io.jshmem.error.Checks.notNull("team", team).sumInscan(type, dest, destIndex, source, sourceIndex, count);
+    }
+
+    /** {@code shmem_TYPE_sum_exscan} (OpenSHMEM 1.6): {@link Team#sumExscan}. */
+    public static void sumExscan(Team team, ReduceType type, SymmetricMemory dest, long destIndex,
+                                 SymmetricMemory source, long sourceIndex, long count) {
+        io.jshmem.error.Checks.notNull("team", team).sumExscan(type, dest, destIndex, source, sourceIndex, count);
+    }
+
 
     // ---- end of issue 4 section ----
 

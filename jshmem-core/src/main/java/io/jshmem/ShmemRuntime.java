@@ -220,6 +220,41 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
 
     // ---- teams and collectives (issue 4) ----
 
+    private volatile Teams teams;
+
+    /**
+     * TEAM_WORLD ({@code SHMEM_TEAM_WORLD}): every PE, numbered as {@link #myPe()}. The team collectives (broadcast,
+     * collect, fcollect, alltoall(s), reductions, scans) are methods of {@link Team}.
+     */
+    public Team teamWorld() {
+        return teams().world();
+    }
+
+    /**
+     * TEAM_SHARED ({@code SHMEM_TEAM_SHARED}): the PEs whose symmetric heaps this PE maps ({@link SymmetricMemory#ptr}
+     * works between any two of them), in global order; this PE alone when its host's peers are reached through a
+     * network engine.
+     */
+    public Team teamShared() {
+        return teams().shared();
+    }
+
+    /** The team registry, created on first use (local work only; teams are per runtime). */
+    Teams teams() {
+        Teams t = teams;
+        if (t == null) {
+            synchronized (this) {
+                t = teams;
+                if (t == null) {
+                    instance.ensureLive();
+                    t = new Teams(this, instance);
+                    teams = t;
+                }
+            }
+        }
+        return t;
+    }
+
     /** Whether this instance is initialized and not finalized. */
     public boolean isLive() {
         return instance.isLive();

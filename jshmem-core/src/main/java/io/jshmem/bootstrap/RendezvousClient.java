@@ -199,6 +199,23 @@ public final class RendezvousClient implements AutoCloseable {
                 "abort"), Frame.OK);
     }
 
+    /**
+     * Disconnects WITHOUT goodbye, so the server reports this PE as lost to every other PE and fails their pending
+     * waits on it at once. Used when this PE cannot go on (a failed init) and the others must not wait for it
+     * until their deadline. Idempotent; no-op after {@link #close()}.
+     */
+    public void abandon() {
+        synchronized (this) {
+            if (closing) {
+                return;
+            }
+            closing = true;
+        }
+        Sockets.closeQuietly(socket);
+        breakWith(new Broken(false, -1, "the rendezvous client of PE " + pe + " abandoned the job"));
+        events.close();
+    }
+
     /** Says goodbye (a graceful leave, not a failure) and disconnects. Idempotent. */
     @Override
     public void close() {

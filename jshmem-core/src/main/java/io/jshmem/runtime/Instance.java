@@ -137,7 +137,8 @@ public final class Instance {
             return instance;
         } catch (RuntimeException e) {
             if (boot != null) {
-                closeQuietly(boot);
+                // Without a goodbye the others learn at once that this PE is gone, instead of at their deadline.
+                boot.abandon();
             }
             arena.close();
             if (server != null) {

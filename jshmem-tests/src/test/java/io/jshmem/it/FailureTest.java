@@ -52,6 +52,31 @@ class FailureTest {
 
     @Test
     @Timeout(150)
+    void peFailingInitIsReportedToTheOthersAtOnce() {
+        JobResult r = Jobs.run(Jobs.spec(FailurePe.class, 3, "initfail"));
+        assertEquals(5, r.exitCode(), () -> r + "\n" + r.transcript());
+        assertTrue(r.stdout(1).stream().anyMatch(l -> l.contains("INIT FAILED") && l.contains("JSHMEM_HEAP_DIR")),
+                r::transcript);
+        for (int pe : List.of(0, 2)) {
+            assertTrue(r.stdout(pe).stream().anyMatch(l -> l.startsWith("INIT FAILED PeFailedException")
+                    && l.contains("PE 1")), r::transcript);
+        }
+        assertTrue(r.elapsed().toSeconds() < 30, () -> "took " + r.elapsed());
+    }
+
+    @Test
+    @Timeout(150)
+    void heapSizeMismatchFailsEveryPeNamingTheOddOne() {
+        JobResult r = Jobs.run(Jobs.spec(FailurePe.class, 3, "sizemismatch"));
+        assertEquals(5, r.exitCode(), () -> r + "\n" + r.transcript());
+        for (int pe = 0; pe < 3; pe++) {
+            assertTrue(r.stdout(pe).stream().anyMatch(l -> l.contains("disagree on the symmetric heap size")
+                    && l.contains("PE 1=8388608")), r::transcript);
+        }
+    }
+
+    @Test
+    @Timeout(150)
     void barrierDeadlineNamesTheMissingPe() {
         JobResult r = Jobs.run(Jobs.spec(FailurePe.class, 2, "timeout").withEnv("JSHMEM_TIMEOUT", "2"));
         assertEquals(0, r.failedPe(), () -> r + "\n" + r.transcript());
