@@ -7,6 +7,7 @@ Each overload is a one-line delegation to a checked helper of Context (or, in Sh
 they are generated rather than written by hand; run this script after changing the templates and commit its output:
     python3 tools/gen_sync_api.py
 """
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -89,8 +90,11 @@ def javadoc(text, indent=4):
     one = pad + "/** " + text + " */"
     if len(one) <= WIDTH:
         return [one]
-    body = textwrap.wrap(text, WIDTH - indent - 3, break_on_hyphens=False, break_long_words=False)
-    return [pad + "/**"] + [pad + " * " + b for b in body] + [pad + " */"]
+    # Keep short inline tags ({@code x}, {@link #m}) on one line: join their words before wrapping.
+    glued = re.sub(r"\{@(code|link) ([^}]*)\}", lambda m: "{@" + m.group(1) + "\0" + m.group(2).replace(" ", "\0")
+                   + "}" if len(m.group(2)) < 60 else m.group(0), text)
+    body = textwrap.wrap(glued, WIDTH - indent - 3, break_on_hyphens=False, break_long_words=False)
+    return [pad + "/**"] + [pad + " * " + b.replace("\0", " ") for b in body] + [pad + " */"]
 
 
 def emit_context(m):
@@ -289,8 +293,7 @@ def wait_methods():
         for vector in (False, True):
             vsuffix = "Vector" if vector else ""
             cmp_params = [("Cmp", "cmp"), (f"{t}[]", "values")] if vector else [("Cmp", "cmp"), (t, "value")]
-            operand = "operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : " \
-                      "values.length, nelems)" if vector else "operand(cmp, value)"
+            operand = "operand(cmp, values, nelems)" if vector else "operand(cmp, value)"
             what = ("its own compare value {@code values[i]}" if vector else "{@code value}")
             cv = f"{c}_wait_until_%s{'_vector' if vector else ''}"
             tv = f"{c}_test_%s{'_vector' if vector else ''}"

@@ -547,17 +547,17 @@ public class Context {
     // BEGIN GENERATED SYNC API (tools/gen_sync_api.py)
 
     /**
-     * Atomically loads and returns element {@code index} of {@code source} on {@code pe} ({@code
-     * shmem_int_atomic_fetch}; int (also int32, uint32, uint)). Atomic with respect to every atomic on the word from
-     * any PE.
+     * Atomically loads and returns element {@code index} of {@code source} on {@code pe}
+     * ({@code shmem_int_atomic_fetch}; int (also int32, uint32, uint)). Atomic with respect to every atomic on the word
+     * from any PE.
      */
     public final int atomicFetchInt(SymmetricMemory source, long index, int pe) {
         return amoInt(AmoOp.FETCH, source, "source", index, 0, 0, pe);
     }
 
     /**
-     * Non-blocking {@link #atomicFetchInt} ({@code shmem_int_atomic_fetch_nbi}): the old value lands in element {@code
-     * fetchIndex} of {@code fetch} by the next {@link #quiet()}; do not read it before.
+     * Non-blocking {@link #atomicFetchInt} ({@code shmem_int_atomic_fetch_nbi}): the old value lands in element
+     * {@code fetchIndex} of {@code fetch} by the next {@link #quiet()}; do not read it before.
      */
     public final void atomicFetchIntNbi(int[] fetch, int fetchIndex, SymmetricMemory source, long index, int pe) {
         amoIntNbi(AmoOp.FETCH, MemorySegment.ofArray(Checks.notNull("fetch", fetch)), fetchIndex, source, "source",
@@ -574,9 +574,9 @@ public class Context {
     }
 
     /**
-     * Atomically stores {@code value} into element {@code index} of {@code dest} on {@code pe} ({@code
-     * shmem_int_atomic_set}; int (also int32, uint32, uint)). Atomic with respect to every atomic on the word from any
-     * PE.
+     * Atomically stores {@code value} into element {@code index} of {@code dest} on {@code pe}
+     * ({@code shmem_int_atomic_set}; int (also int32, uint32, uint)). Atomic with respect to every atomic on the word
+     * from any PE.
      */
     public final void atomicSetInt(SymmetricMemory dest, long index, int value, int pe) {
         amoInt(AmoOp.SET, dest, "dest", index, value, 0, pe);
@@ -591,8 +591,8 @@ public class Context {
     }
 
     /**
-     * Non-blocking {@link #atomicSwapInt} ({@code shmem_int_atomic_swap_nbi}): the old value lands in element {@code
-     * fetchIndex} of {@code fetch} by the next {@link #quiet()}; do not read it before.
+     * Non-blocking {@link #atomicSwapInt} ({@code shmem_int_atomic_swap_nbi}): the old value lands in element
+     * {@code fetchIndex} of {@code fetch} by the next {@link #quiet()}; do not read it before.
      */
     public final void atomicSwapIntNbi(int[] fetch, int fetchIndex, SymmetricMemory dest, long index, int value,
                                        int pe) {
@@ -610,9 +610,9 @@ public class Context {
     }
 
     /**
-     * Atomically stores {@code value} when the element equals {@code cond}; returns the old value either way ({@code
-     * shmem_int_atomic_compare_swap}; int (also int32, uint32, uint)). Atomic with respect to every atomic on the word
-     * from any PE.
+     * Atomically stores {@code value} when the element equals {@code cond}; returns the old value either way
+     * ({@code shmem_int_atomic_compare_swap}; int (also int32, uint32, uint)). Atomic with respect to every atomic on
+     * the word from any PE.
      */
     public final int atomicCompareSwapInt(SymmetricMemory dest, long index, int cond, int value, int pe) {
         return amoInt(AmoOp.COMPARE_SWAP, dest, "dest", index, value, cond, pe);
@@ -656,8 +656,9 @@ public class Context {
     }
 
     /**
-     * Non-blocking {@link #atomicFetchIncInt} ({@code shmem_int_atomic_fetch_inc_nbi}): the old value lands in {@code
-     * int} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it before.
+     * Non-blocking {@link #atomicFetchIncInt} ({@code shmem_int_atomic_fetch_inc_nbi}): the old value lands in
+     * {@code int} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
+     * before.
      */
     public final void atomicFetchIncIntNbi(MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
                                            int pe) {
@@ -673,9 +674,9 @@ public class Context {
     }
 
     /**
-     * Atomically adds {@code value} (two's complement, wrapping), returning the old value ({@code
-     * shmem_int_atomic_fetch_add}; int (also int32, uint32, uint)). Atomic with respect to every atomic on the word
-     * from any PE.
+     * Atomically adds {@code value} (two's complement, wrapping), returning the old value
+     * ({@code shmem_int_atomic_fetch_add}; int (also int32, uint32, uint)). Atomic with respect to every atomic on the
+     * word from any PE.
      */
     public final int atomicFetchAddInt(SymmetricMemory dest, long index, int value, int pe) {
         return amoInt(AmoOp.FETCH_ADD, dest, "dest", index, value, 0, pe);
@@ -692,8 +693,9 @@ public class Context {
     }
 
     /**
-     * Non-blocking {@link #atomicFetchAddInt} ({@code shmem_int_atomic_fetch_add_nbi}): the old value lands in {@code
-     * int} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it before.
+     * Non-blocking {@link #atomicFetchAddInt} ({@code shmem_int_atomic_fetch_add_nbi}): the old value lands in
+     * {@code int} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
+     * before.
      */
     public final void atomicFetchAddIntNbi(MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
                                            int value, int pe) {
@@ -727,8 +729,9 @@ public class Context {
     }
 
     /**
-     * Non-blocking {@link #atomicFetchAndInt} ({@code shmem_int_atomic_fetch_and_nbi}): the old value lands in {@code
-     * int} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it before.
+     * Non-blocking {@link #atomicFetchAndInt} ({@code shmem_int_atomic_fetch_and_nbi}): the old value lands in
+     * {@code int} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
+     * before.
      */
     public final void atomicFetchAndIntNbi(MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
                                            int value, int pe) {
@@ -762,8 +765,9 @@ public class Context {
     }
 
     /**
-     * Non-blocking {@link #atomicFetchOrInt} ({@code shmem_int_atomic_fetch_or_nbi}): the old value lands in {@code
-     * int} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it before.
+     * Non-blocking {@link #atomicFetchOrInt} ({@code shmem_int_atomic_fetch_or_nbi}): the old value lands in
+     * {@code int} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
+     * before.
      */
     public final void atomicFetchOrIntNbi(MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
                                           int value, int pe) {
@@ -797,8 +801,9 @@ public class Context {
     }
 
     /**
-     * Non-blocking {@link #atomicFetchXorInt} ({@code shmem_int_atomic_fetch_xor_nbi}): the old value lands in {@code
-     * int} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it before.
+     * Non-blocking {@link #atomicFetchXorInt} ({@code shmem_int_atomic_fetch_xor_nbi}): the old value lands in
+     * {@code int} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
+     * before.
      */
     public final void atomicFetchXorIntNbi(MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
                                            int value, int pe) {
@@ -814,9 +819,9 @@ public class Context {
     }
 
     /**
-     * Atomically loads and returns element {@code index} of {@code source} on {@code pe} ({@code
-     * shmem_long_atomic_fetch}; long (also longlong, int64, uint64, ulong, size, ptrdiff)). Atomic with respect to
-     * every atomic on the word from any PE.
+     * Atomically loads and returns element {@code index} of {@code source} on {@code pe}
+     * ({@code shmem_long_atomic_fetch}; long (also longlong, int64, uint64, ulong, size, ptrdiff)). Atomic with respect
+     * to every atomic on the word from any PE.
      */
     public final long atomicFetchLong(SymmetricMemory source, long index, int pe) {
         return amoLong(AmoOp.FETCH, source, "source", index, 0, 0, pe);
@@ -841,9 +846,9 @@ public class Context {
     }
 
     /**
-     * Atomically stores {@code value} into element {@code index} of {@code dest} on {@code pe} ({@code
-     * shmem_long_atomic_set}; long (also longlong, int64, uint64, ulong, size, ptrdiff)). Atomic with respect to every
-     * atomic on the word from any PE.
+     * Atomically stores {@code value} into element {@code index} of {@code dest} on {@code pe}
+     * ({@code shmem_long_atomic_set}; long (also longlong, int64, uint64, ulong, size, ptrdiff)). Atomic with respect
+     * to every atomic on the word from any PE.
      */
     public final void atomicSetLong(SymmetricMemory dest, long index, long value, int pe) {
         amoLong(AmoOp.SET, dest, "dest", index, value, 0, pe);
@@ -858,8 +863,8 @@ public class Context {
     }
 
     /**
-     * Non-blocking {@link #atomicSwapLong} ({@code shmem_long_atomic_swap_nbi}): the old value lands in element {@code
-     * fetchIndex} of {@code fetch} by the next {@link #quiet()}; do not read it before.
+     * Non-blocking {@link #atomicSwapLong} ({@code shmem_long_atomic_swap_nbi}): the old value lands in element
+     * {@code fetchIndex} of {@code fetch} by the next {@link #quiet()}; do not read it before.
      */
     public final void atomicSwapLongNbi(long[] fetch, int fetchIndex, SymmetricMemory dest, long index, long value,
                                         int pe) {
@@ -877,9 +882,9 @@ public class Context {
     }
 
     /**
-     * Atomically stores {@code value} when the element equals {@code cond}; returns the old value either way ({@code
-     * shmem_long_atomic_compare_swap}; long (also longlong, int64, uint64, ulong, size, ptrdiff)). Atomic with respect
-     * to every atomic on the word from any PE.
+     * Atomically stores {@code value} when the element equals {@code cond}; returns the old value either way
+     * ({@code shmem_long_atomic_compare_swap}; long (also longlong, int64, uint64, ulong, size, ptrdiff)). Atomic with
+     * respect to every atomic on the word from any PE.
      */
     public final long atomicCompareSwapLong(SymmetricMemory dest, long index, long cond, long value, int pe) {
         return amoLong(AmoOp.COMPARE_SWAP, dest, "dest", index, value, cond, pe);
@@ -923,8 +928,8 @@ public class Context {
     }
 
     /**
-     * Non-blocking {@link #atomicFetchIncLong} ({@code shmem_long_atomic_fetch_inc_nbi}): the old value lands in {@code
-     * long} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
+     * Non-blocking {@link #atomicFetchIncLong} ({@code shmem_long_atomic_fetch_inc_nbi}): the old value lands in
+     * {@code long} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
      * before.
      */
     public final void atomicFetchIncLongNbi(MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
@@ -941,9 +946,9 @@ public class Context {
     }
 
     /**
-     * Atomically adds {@code value} (two's complement, wrapping), returning the old value ({@code
-     * shmem_long_atomic_fetch_add}; long (also longlong, int64, uint64, ulong, size, ptrdiff)). Atomic with respect to
-     * every atomic on the word from any PE.
+     * Atomically adds {@code value} (two's complement, wrapping), returning the old value
+     * ({@code shmem_long_atomic_fetch_add}; long (also longlong, int64, uint64, ulong, size, ptrdiff)). Atomic with
+     * respect to every atomic on the word from any PE.
      */
     public final long atomicFetchAddLong(SymmetricMemory dest, long index, long value, int pe) {
         return amoLong(AmoOp.FETCH_ADD, dest, "dest", index, value, 0, pe);
@@ -960,8 +965,8 @@ public class Context {
     }
 
     /**
-     * Non-blocking {@link #atomicFetchAddLong} ({@code shmem_long_atomic_fetch_add_nbi}): the old value lands in {@code
-     * long} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
+     * Non-blocking {@link #atomicFetchAddLong} ({@code shmem_long_atomic_fetch_add_nbi}): the old value lands in
+     * {@code long} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
      * before.
      */
     public final void atomicFetchAddLongNbi(MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
@@ -996,8 +1001,8 @@ public class Context {
     }
 
     /**
-     * Non-blocking {@link #atomicFetchAndLong} ({@code shmem_long_atomic_fetch_and_nbi}): the old value lands in {@code
-     * long} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
+     * Non-blocking {@link #atomicFetchAndLong} ({@code shmem_long_atomic_fetch_and_nbi}): the old value lands in
+     * {@code long} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
      * before.
      */
     public final void atomicFetchAndLongNbi(MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
@@ -1032,8 +1037,8 @@ public class Context {
     }
 
     /**
-     * Non-blocking {@link #atomicFetchOrLong} ({@code shmem_long_atomic_fetch_or_nbi}): the old value lands in {@code
-     * long} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
+     * Non-blocking {@link #atomicFetchOrLong} ({@code shmem_long_atomic_fetch_or_nbi}): the old value lands in
+     * {@code long} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
      * before.
      */
     public final void atomicFetchOrLongNbi(MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
@@ -1068,8 +1073,8 @@ public class Context {
     }
 
     /**
-     * Non-blocking {@link #atomicFetchXorLong} ({@code shmem_long_atomic_fetch_xor_nbi}): the old value lands in {@code
-     * long} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
+     * Non-blocking {@link #atomicFetchXorLong} ({@code shmem_long_atomic_fetch_xor_nbi}): the old value lands in
+     * {@code long} element {@code fetchIndex} of the segment {@code fetch} by the next {@link #quiet()}; do not read it
      * before.
      */
     public final void atomicFetchXorLongNbi(MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
@@ -1086,9 +1091,9 @@ public class Context {
     }
 
     /**
-     * Atomically loads and returns element {@code index} of {@code source} on {@code pe} ({@code
-     * shmem_float_atomic_fetch}), on the raw IEEE bits (NaN payloads are kept). Atomic with respect to every atomic on
-     * the word from any PE.
+     * Atomically loads and returns element {@code index} of {@code source} on {@code pe}
+     * ({@code shmem_float_atomic_fetch}), on the raw IEEE bits (NaN payloads are kept). Atomic with respect to every
+     * atomic on the word from any PE.
      */
     public final float atomicFetchFloat(SymmetricMemory source, long index, int pe) {
         return Float.intBitsToFloat(amoInt(AmoOp.FETCH, source, "source", index, 0, 0, pe));
@@ -1113,9 +1118,9 @@ public class Context {
     }
 
     /**
-     * Atomically stores {@code value} into element {@code index} of {@code dest} on {@code pe} ({@code
-     * shmem_float_atomic_set}), on the raw IEEE bits (NaN payloads are kept). Atomic with respect to every atomic on
-     * the word from any PE.
+     * Atomically stores {@code value} into element {@code index} of {@code dest} on {@code pe}
+     * ({@code shmem_float_atomic_set}), on the raw IEEE bits (NaN payloads are kept). Atomic with respect to every
+     * atomic on the word from any PE.
      */
     public final void atomicSetFloat(SymmetricMemory dest, long index, float value, int pe) {
         amoInt(AmoOp.SET, dest, "dest", index, Float.floatToRawIntBits(value), 0, pe);
@@ -1149,9 +1154,9 @@ public class Context {
     }
 
     /**
-     * Atomically loads and returns element {@code index} of {@code source} on {@code pe} ({@code
-     * shmem_double_atomic_fetch}), on the raw IEEE bits (NaN payloads are kept). Atomic with respect to every atomic on
-     * the word from any PE.
+     * Atomically loads and returns element {@code index} of {@code source} on {@code pe}
+     * ({@code shmem_double_atomic_fetch}), on the raw IEEE bits (NaN payloads are kept). Atomic with respect to every
+     * atomic on the word from any PE.
      */
     public final double atomicFetchDouble(SymmetricMemory source, long index, int pe) {
         return Double.longBitsToDouble(amoLong(AmoOp.FETCH, source, "source", index, 0, 0, pe));
@@ -1176,9 +1181,9 @@ public class Context {
     }
 
     /**
-     * Atomically stores {@code value} into element {@code index} of {@code dest} on {@code pe} ({@code
-     * shmem_double_atomic_set}), on the raw IEEE bits (NaN payloads are kept). Atomic with respect to every atomic on
-     * the word from any PE.
+     * Atomically stores {@code value} into element {@code index} of {@code dest} on {@code pe}
+     * ({@code shmem_double_atomic_set}), on the raw IEEE bits (NaN payloads are kept). Atomic with respect to every
+     * atomic on the word from any PE.
      */
     public final void atomicSetDouble(SymmetricMemory dest, long index, double value, int pe) {
         amoLong(AmoOp.SET, dest, "dest", index, Double.doubleToRawLongBits(value), 0, pe);
@@ -1235,9 +1240,10 @@ public class Context {
     }
 
     /**
-     * Puts {@code count} shorts from {@code src[srcIndex..]} to element {@code destIndex} of {@code dest} on {@code
-     * pe}, then updates the 64-bit signal word {@code sigIndex} of {@code sig} there ({@code shmem_short_put_signal}).
-     * A PE that observes the signal update (acquire load, a wait, signalFetch) observes the data.
+     * Puts {@code count} shorts from {@code src[srcIndex..]} to element {@code destIndex} of {@code dest} on
+     * {@code pe}, then updates the 64-bit signal word {@code sigIndex} of {@code sig} there
+     * ({@code shmem_short_put_signal}). A PE that observes the signal update (acquire load, a wait, signalFetch)
+     * observes the data.
      */
     public final void putSignal(SymmetricMemory dest, long destIndex, short[] src, int srcIndex, int count,
                                 SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp, int pe) {
@@ -1323,9 +1329,10 @@ public class Context {
     }
 
     /**
-     * Puts {@code count} floats from {@code src[srcIndex..]} to element {@code destIndex} of {@code dest} on {@code
-     * pe}, then updates the 64-bit signal word {@code sigIndex} of {@code sig} there ({@code shmem_float_put_signal}).
-     * A PE that observes the signal update (acquire load, a wait, signalFetch) observes the data.
+     * Puts {@code count} floats from {@code src[srcIndex..]} to element {@code destIndex} of {@code dest} on
+     * {@code pe}, then updates the 64-bit signal word {@code sigIndex} of {@code sig} there
+     * ({@code shmem_float_put_signal}). A PE that observes the signal update (acquire load, a wait, signalFetch)
+     * observes the data.
      */
     public final void putSignal(SymmetricMemory dest, long destIndex, float[] src, int srcIndex, int count,
                                 SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp, int pe) {
@@ -1345,9 +1352,10 @@ public class Context {
     }
 
     /**
-     * Puts {@code count} doubles from {@code src[srcIndex..]} to element {@code destIndex} of {@code dest} on {@code
-     * pe}, then updates the 64-bit signal word {@code sigIndex} of {@code sig} there ({@code shmem_double_put_signal}).
-     * A PE that observes the signal update (acquire load, a wait, signalFetch) observes the data.
+     * Puts {@code count} doubles from {@code src[srcIndex..]} to element {@code destIndex} of {@code dest} on
+     * {@code pe}, then updates the 64-bit signal word {@code sigIndex} of {@code sig} there
+     * ({@code shmem_double_put_signal}). A PE that observes the signal update (acquire load, a wait, signalFetch)
+     * observes the data.
      */
     public final void putSignal(SymmetricMemory dest, long destIndex, double[] src, int srcIndex, int count,
                                 SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp, int pe) {
@@ -1367,9 +1375,9 @@ public class Context {
     }
 
     /**
-     * Blocks until element {@code index} of this PE's {@code ivar} satisfies {@code ivar cmp value} ({@code
-     * shmem_short_wait_until}; short, int16). Acquire loads: after it returns, everything the writer made visible
-     * before its store (quiet, fence, put-with-signal) is visible here. Spins, then yields and parks; throws
+     * Blocks until element {@code index} of this PE's {@code ivar} satisfies {@code ivar cmp value}
+     * ({@code shmem_short_wait_until}; short, int16). Acquire loads: after it returns, everything the writer made
+     * visible before its store (quiet, fence, put-with-signal) is visible here. Spins, then yields and parks; throws
      * ShmemTimeoutException after JSHMEM_TIMEOUT and PeFailedException when a PE dies.
      */
     public final void waitUntilShort(SymmetricMemory ivar, long index, Cmp cmp, short value) {
@@ -1393,9 +1401,9 @@ public class Context {
     }
 
     /**
-     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or {@code status[i]
-     * == 0} has satisfied {@code cmp} against {@code value} ({@code shmem_short_wait_until_all}). Elements are waited
-     * for in order.
+     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or
+     * {@code status[i] == 0} has satisfied {@code cmp} against {@code value} ({@code shmem_short_wait_until_all}).
+     * Elements are waited for in order.
      */
     public final void waitUntilAllShort(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                         short value) {
@@ -1404,9 +1412,9 @@ public class Context {
     }
 
     /**
-     * Blocks until some included element satisfies {@code cmp} against {@code value} ({@code
-     * shmem_short_wait_until_any}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every element is
-     * excluded.
+     * Blocks until some included element satisfies {@code cmp} against {@code value}
+     * ({@code shmem_short_wait_until_any}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every
+     * element is excluded.
      */
     public final int waitUntilAnyShort(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                        short value) {
@@ -1443,8 +1451,8 @@ public class Context {
     }
 
     /**
-     * Writes the indices of the included elements that satisfy {@code cmp} against {@code value} now into {@code
-     * indices} ({@code shmem_short_test_some}); returns their count.
+     * Writes the indices of the included elements that satisfy {@code cmp} against {@code value} now into
+     * {@code indices} ({@code shmem_short_test_some}); returns their count.
      */
     public final int testSomeShort(SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status, Cmp cmp,
                                    short value) {
@@ -1453,27 +1461,25 @@ public class Context {
     }
 
     /**
-     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or {@code status[i]
-     * == 0} has satisfied {@code cmp} against its own compare value {@code values[i]} ({@code
-     * shmem_short_wait_until_all_vector}). Elements are waited for in order.
+     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or
+     * {@code status[i] == 0} has satisfied {@code cmp} against its own compare value {@code values[i]}
+     * ({@code shmem_short_wait_until_all_vector}). Elements are waited for in order.
      */
     public final void waitUntilAllVectorShort(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                               short[] values) {
-        PointToPoint.waitAll(comm, waitVars(WaitType.SHORT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
+        PointToPoint.waitAll(comm, waitVars(WaitType.SHORT, ivars, index, nelems, status), operand(cmp, values, nelems),
                 "waitUntilAllVectorShort");
     }
 
     /**
-     * Blocks until some included element satisfies {@code cmp} against its own compare value {@code values[i]} ({@code
-     * shmem_short_wait_until_any_vector}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every
-     * element is excluded.
+     * Blocks until some included element satisfies {@code cmp} against its own compare value {@code values[i]}
+     * ({@code shmem_short_wait_until_any_vector}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when
+     * every element is excluded.
      */
     public final int waitUntilAnyVectorShort(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                              short[] values) {
         return PointToPoint.waitAny(comm, waitVars(WaitType.SHORT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                "waitUntilAnyVectorShort");
+                operand(cmp, values, nelems), "waitUntilAnyVectorShort");
     }
 
     /**
@@ -1484,18 +1490,17 @@ public class Context {
     public final int waitUntilSomeVectorShort(SymmetricMemory ivars, long index, int nelems, int[] indices,
                                               int[] status, Cmp cmp, short[] values) {
         return PointToPoint.waitSome(comm, waitVars(WaitType.SHORT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                indices(indices, nelems), "waitUntilSomeVectorShort");
+                operand(cmp, values, nelems), indices(indices, nelems), "waitUntilSomeVectorShort");
     }
 
     /**
-     * Whether every included element satisfies {@code cmp} against its own compare value {@code values[i]} now ({@code
-     * shmem_short_test_all_vector}); true when every element is excluded.
+     * Whether every included element satisfies {@code cmp} against its own compare value {@code values[i]} now
+     * ({@code shmem_short_test_all_vector}); true when every element is excluded.
      */
     public final boolean testAllVectorShort(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                             short[] values) {
         return PointToPoint.testAll(comm, waitVars(WaitType.SHORT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems));
+                operand(cmp, values, nelems));
     }
 
     /**
@@ -1505,24 +1510,23 @@ public class Context {
     public final int testAnyVectorShort(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                         short[] values) {
         return PointToPoint.testAny(comm, waitVars(WaitType.SHORT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems));
+                operand(cmp, values, nelems));
     }
 
     /**
-     * Writes the indices of the included elements that satisfy {@code cmp} against its own compare value {@code
-     * values[i]} now into {@code indices} ({@code shmem_short_test_some_vector}); returns their count.
+     * Writes the indices of the included elements that satisfy {@code cmp} against its own compare value
+     * {@code values[i]} now into {@code indices} ({@code shmem_short_test_some_vector}); returns their count.
      */
     public final int testSomeVectorShort(SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status,
                                          Cmp cmp, short[] values) {
         return PointToPoint.testSome(comm, waitVars(WaitType.SHORT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                indices(indices, nelems));
+                operand(cmp, values, nelems), indices(indices, nelems));
     }
 
     /**
-     * Blocks until element {@code index} of this PE's {@code ivar} satisfies {@code ivar cmp value} ({@code
-     * shmem_int_wait_until}; int, int32). Acquire loads: after it returns, everything the writer made visible before
-     * its store (quiet, fence, put-with-signal) is visible here. Spins, then yields and parks; throws
+     * Blocks until element {@code index} of this PE's {@code ivar} satisfies {@code ivar cmp value}
+     * ({@code shmem_int_wait_until}; int, int32). Acquire loads: after it returns, everything the writer made visible
+     * before its store (quiet, fence, put-with-signal) is visible here. Spins, then yields and parks; throws
      * ShmemTimeoutException after JSHMEM_TIMEOUT and PeFailedException when a PE dies.
      */
     public final void waitUntilInt(SymmetricMemory ivar, long index, Cmp cmp, int value) {
@@ -1546,9 +1550,9 @@ public class Context {
     }
 
     /**
-     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or {@code status[i]
-     * == 0} has satisfied {@code cmp} against {@code value} ({@code shmem_int_wait_until_all}). Elements are waited for
-     * in order.
+     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or
+     * {@code status[i] == 0} has satisfied {@code cmp} against {@code value} ({@code shmem_int_wait_until_all}).
+     * Elements are waited for in order.
      */
     public final void waitUntilAllInt(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp, int value) {
         PointToPoint.waitAll(comm, waitVars(WaitType.INT, ivars, index, nelems, status), operand(cmp, value),
@@ -1556,9 +1560,9 @@ public class Context {
     }
 
     /**
-     * Blocks until some included element satisfies {@code cmp} against {@code value} ({@code
-     * shmem_int_wait_until_any}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every element is
-     * excluded.
+     * Blocks until some included element satisfies {@code cmp} against {@code value}
+     * ({@code shmem_int_wait_until_any}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every
+     * element is excluded.
      */
     public final int waitUntilAnyInt(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp, int value) {
         return PointToPoint.waitAny(comm, waitVars(WaitType.INT, ivars, index, nelems, status), operand(cmp, value),
@@ -1593,8 +1597,8 @@ public class Context {
     }
 
     /**
-     * Writes the indices of the included elements that satisfy {@code cmp} against {@code value} now into {@code
-     * indices} ({@code shmem_int_test_some}); returns their count.
+     * Writes the indices of the included elements that satisfy {@code cmp} against {@code value} now into
+     * {@code indices} ({@code shmem_int_test_some}); returns their count.
      */
     public final int testSomeInt(SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status, Cmp cmp,
                                  int value) {
@@ -1603,27 +1607,25 @@ public class Context {
     }
 
     /**
-     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or {@code status[i]
-     * == 0} has satisfied {@code cmp} against its own compare value {@code values[i]} ({@code
-     * shmem_int_wait_until_all_vector}). Elements are waited for in order.
+     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or
+     * {@code status[i] == 0} has satisfied {@code cmp} against its own compare value {@code values[i]}
+     * ({@code shmem_int_wait_until_all_vector}). Elements are waited for in order.
      */
     public final void waitUntilAllVectorInt(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                             int[] values) {
-        PointToPoint.waitAll(comm, waitVars(WaitType.INT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
+        PointToPoint.waitAll(comm, waitVars(WaitType.INT, ivars, index, nelems, status), operand(cmp, values, nelems),
                 "waitUntilAllVectorInt");
     }
 
     /**
-     * Blocks until some included element satisfies {@code cmp} against its own compare value {@code values[i]} ({@code
-     * shmem_int_wait_until_any_vector}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every
-     * element is excluded.
+     * Blocks until some included element satisfies {@code cmp} against its own compare value {@code values[i]}
+     * ({@code shmem_int_wait_until_any_vector}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when
+     * every element is excluded.
      */
     public final int waitUntilAnyVectorInt(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                            int[] values) {
         return PointToPoint.waitAny(comm, waitVars(WaitType.INT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                "waitUntilAnyVectorInt");
+                operand(cmp, values, nelems), "waitUntilAnyVectorInt");
     }
 
     /**
@@ -1634,18 +1636,17 @@ public class Context {
     public final int waitUntilSomeVectorInt(SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status,
                                             Cmp cmp, int[] values) {
         return PointToPoint.waitSome(comm, waitVars(WaitType.INT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                indices(indices, nelems), "waitUntilSomeVectorInt");
+                operand(cmp, values, nelems), indices(indices, nelems), "waitUntilSomeVectorInt");
     }
 
     /**
-     * Whether every included element satisfies {@code cmp} against its own compare value {@code values[i]} now ({@code
-     * shmem_int_test_all_vector}); true when every element is excluded.
+     * Whether every included element satisfies {@code cmp} against its own compare value {@code values[i]} now
+     * ({@code shmem_int_test_all_vector}); true when every element is excluded.
      */
     public final boolean testAllVectorInt(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                           int[] values) {
         return PointToPoint.testAll(comm, waitVars(WaitType.INT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems));
+                operand(cmp, values, nelems));
     }
 
     /**
@@ -1655,25 +1656,24 @@ public class Context {
     public final int testAnyVectorInt(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                       int[] values) {
         return PointToPoint.testAny(comm, waitVars(WaitType.INT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems));
+                operand(cmp, values, nelems));
     }
 
     /**
-     * Writes the indices of the included elements that satisfy {@code cmp} against its own compare value {@code
-     * values[i]} now into {@code indices} ({@code shmem_int_test_some_vector}); returns their count.
+     * Writes the indices of the included elements that satisfy {@code cmp} against its own compare value
+     * {@code values[i]} now into {@code indices} ({@code shmem_int_test_some_vector}); returns their count.
      */
     public final int testSomeVectorInt(SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status,
                                        Cmp cmp, int[] values) {
         return PointToPoint.testSome(comm, waitVars(WaitType.INT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                indices(indices, nelems));
+                operand(cmp, values, nelems), indices(indices, nelems));
     }
 
     /**
-     * Blocks until element {@code index} of this PE's {@code ivar} satisfies {@code ivar cmp value} ({@code
-     * shmem_long_wait_until}; long, longlong, int64, ptrdiff). Acquire loads: after it returns, everything the writer
-     * made visible before its store (quiet, fence, put-with-signal) is visible here. Spins, then yields and parks;
-     * throws ShmemTimeoutException after JSHMEM_TIMEOUT and PeFailedException when a PE dies.
+     * Blocks until element {@code index} of this PE's {@code ivar} satisfies {@code ivar cmp value}
+     * ({@code shmem_long_wait_until}; long, longlong, int64, ptrdiff). Acquire loads: after it returns, everything the
+     * writer made visible before its store (quiet, fence, put-with-signal) is visible here. Spins, then yields and
+     * parks; throws ShmemTimeoutException after JSHMEM_TIMEOUT and PeFailedException when a PE dies.
      */
     public final void waitUntilLong(SymmetricMemory ivar, long index, Cmp cmp, long value) {
         waitOne(WaitType.LONG, ivar, index, cmp, value, "waitUntilLong");
@@ -1696,9 +1696,9 @@ public class Context {
     }
 
     /**
-     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or {@code status[i]
-     * == 0} has satisfied {@code cmp} against {@code value} ({@code shmem_long_wait_until_all}). Elements are waited
-     * for in order.
+     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or
+     * {@code status[i] == 0} has satisfied {@code cmp} against {@code value} ({@code shmem_long_wait_until_all}).
+     * Elements are waited for in order.
      */
     public final void waitUntilAllLong(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                        long value) {
@@ -1707,9 +1707,9 @@ public class Context {
     }
 
     /**
-     * Blocks until some included element satisfies {@code cmp} against {@code value} ({@code
-     * shmem_long_wait_until_any}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every element is
-     * excluded.
+     * Blocks until some included element satisfies {@code cmp} against {@code value}
+     * ({@code shmem_long_wait_until_any}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every
+     * element is excluded.
      */
     public final int waitUntilAnyLong(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                       long value) {
@@ -1745,8 +1745,8 @@ public class Context {
     }
 
     /**
-     * Writes the indices of the included elements that satisfy {@code cmp} against {@code value} now into {@code
-     * indices} ({@code shmem_long_test_some}); returns their count.
+     * Writes the indices of the included elements that satisfy {@code cmp} against {@code value} now into
+     * {@code indices} ({@code shmem_long_test_some}); returns their count.
      */
     public final int testSomeLong(SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status, Cmp cmp,
                                   long value) {
@@ -1755,27 +1755,25 @@ public class Context {
     }
 
     /**
-     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or {@code status[i]
-     * == 0} has satisfied {@code cmp} against its own compare value {@code values[i]} ({@code
-     * shmem_long_wait_until_all_vector}). Elements are waited for in order.
+     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or
+     * {@code status[i] == 0} has satisfied {@code cmp} against its own compare value {@code values[i]}
+     * ({@code shmem_long_wait_until_all_vector}). Elements are waited for in order.
      */
     public final void waitUntilAllVectorLong(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                              long[] values) {
-        PointToPoint.waitAll(comm, waitVars(WaitType.LONG, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
+        PointToPoint.waitAll(comm, waitVars(WaitType.LONG, ivars, index, nelems, status), operand(cmp, values, nelems),
                 "waitUntilAllVectorLong");
     }
 
     /**
-     * Blocks until some included element satisfies {@code cmp} against its own compare value {@code values[i]} ({@code
-     * shmem_long_wait_until_any_vector}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every
-     * element is excluded.
+     * Blocks until some included element satisfies {@code cmp} against its own compare value {@code values[i]}
+     * ({@code shmem_long_wait_until_any_vector}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when
+     * every element is excluded.
      */
     public final int waitUntilAnyVectorLong(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                             long[] values) {
         return PointToPoint.waitAny(comm, waitVars(WaitType.LONG, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                "waitUntilAnyVectorLong");
+                operand(cmp, values, nelems), "waitUntilAnyVectorLong");
     }
 
     /**
@@ -1786,18 +1784,17 @@ public class Context {
     public final int waitUntilSomeVectorLong(SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status,
                                              Cmp cmp, long[] values) {
         return PointToPoint.waitSome(comm, waitVars(WaitType.LONG, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                indices(indices, nelems), "waitUntilSomeVectorLong");
+                operand(cmp, values, nelems), indices(indices, nelems), "waitUntilSomeVectorLong");
     }
 
     /**
-     * Whether every included element satisfies {@code cmp} against its own compare value {@code values[i]} now ({@code
-     * shmem_long_test_all_vector}); true when every element is excluded.
+     * Whether every included element satisfies {@code cmp} against its own compare value {@code values[i]} now
+     * ({@code shmem_long_test_all_vector}); true when every element is excluded.
      */
     public final boolean testAllVectorLong(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                            long[] values) {
         return PointToPoint.testAll(comm, waitVars(WaitType.LONG, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems));
+                operand(cmp, values, nelems));
     }
 
     /**
@@ -1807,26 +1804,25 @@ public class Context {
     public final int testAnyVectorLong(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                        long[] values) {
         return PointToPoint.testAny(comm, waitVars(WaitType.LONG, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems));
+                operand(cmp, values, nelems));
     }
 
     /**
-     * Writes the indices of the included elements that satisfy {@code cmp} against its own compare value {@code
-     * values[i]} now into {@code indices} ({@code shmem_long_test_some_vector}); returns their count.
+     * Writes the indices of the included elements that satisfy {@code cmp} against its own compare value
+     * {@code values[i]} now into {@code indices} ({@code shmem_long_test_some_vector}); returns their count.
      */
     public final int testSomeVectorLong(SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status,
                                         Cmp cmp, long[] values) {
         return PointToPoint.testSome(comm, waitVars(WaitType.LONG, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                indices(indices, nelems));
+                operand(cmp, values, nelems), indices(indices, nelems));
     }
 
     /**
-     * Blocks until element {@code index} of this PE's {@code ivar} satisfies {@code ivar cmp value} ({@code
-     * shmem_ushort_wait_until}; ushort, uint16; the bits of {@code short} values, compared unsigned). Acquire loads:
-     * after it returns, everything the writer made visible before its store (quiet, fence, put-with-signal) is visible
-     * here. Spins, then yields and parks; throws ShmemTimeoutException after JSHMEM_TIMEOUT and PeFailedException when
-     * a PE dies.
+     * Blocks until element {@code index} of this PE's {@code ivar} satisfies {@code ivar cmp value}
+     * ({@code shmem_ushort_wait_until}; ushort, uint16; the bits of {@code short} values, compared unsigned). Acquire
+     * loads: after it returns, everything the writer made visible before its store (quiet, fence, put-with-signal) is
+     * visible here. Spins, then yields and parks; throws ShmemTimeoutException after JSHMEM_TIMEOUT and
+     * PeFailedException when a PE dies.
      */
     public final void waitUntilUnsignedShort(SymmetricMemory ivar, long index, Cmp cmp, short value) {
         waitOne(WaitType.UNSIGNED_SHORT, ivar, index, cmp, value, "waitUntilUnsignedShort");
@@ -1849,9 +1845,9 @@ public class Context {
     }
 
     /**
-     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or {@code status[i]
-     * == 0} has satisfied {@code cmp} against {@code value} ({@code shmem_ushort_wait_until_all}). Elements are waited
-     * for in order.
+     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or
+     * {@code status[i] == 0} has satisfied {@code cmp} against {@code value} ({@code shmem_ushort_wait_until_all}).
+     * Elements are waited for in order.
      */
     public final void waitUntilAllUnsignedShort(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                                 short value) {
@@ -1860,9 +1856,9 @@ public class Context {
     }
 
     /**
-     * Blocks until some included element satisfies {@code cmp} against {@code value} ({@code
-     * shmem_ushort_wait_until_any}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every element
-     * is excluded.
+     * Blocks until some included element satisfies {@code cmp} against {@code value}
+     * ({@code shmem_ushort_wait_until_any}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every
+     * element is excluded.
      */
     public final int waitUntilAnyUnsignedShort(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                                short value) {
@@ -1892,8 +1888,8 @@ public class Context {
     }
 
     /**
-     * Index of an included element that satisfies {@code cmp} against {@code value} now ({@code
-     * shmem_ushort_test_any}), or -1 (SIZE_MAX) when none does.
+     * Index of an included element that satisfies {@code cmp} against {@code value} now
+     * ({@code shmem_ushort_test_any}), or -1 (SIZE_MAX) when none does.
      */
     public final int testAnyUnsignedShort(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                           short value) {
@@ -1902,8 +1898,8 @@ public class Context {
     }
 
     /**
-     * Writes the indices of the included elements that satisfy {@code cmp} against {@code value} now into {@code
-     * indices} ({@code shmem_ushort_test_some}); returns their count.
+     * Writes the indices of the included elements that satisfy {@code cmp} against {@code value} now into
+     * {@code indices} ({@code shmem_ushort_test_some}); returns their count.
      */
     public final int testSomeUnsignedShort(SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status,
                                            Cmp cmp, short value) {
@@ -1912,27 +1908,25 @@ public class Context {
     }
 
     /**
-     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or {@code status[i]
-     * == 0} has satisfied {@code cmp} against its own compare value {@code values[i]} ({@code
-     * shmem_ushort_wait_until_all_vector}). Elements are waited for in order.
+     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or
+     * {@code status[i] == 0} has satisfied {@code cmp} against its own compare value {@code values[i]}
+     * ({@code shmem_ushort_wait_until_all_vector}). Elements are waited for in order.
      */
     public final void waitUntilAllVectorUnsignedShort(SymmetricMemory ivars, long index, int nelems, int[] status,
                                                       Cmp cmp, short[] values) {
         PointToPoint.waitAll(comm, waitVars(WaitType.UNSIGNED_SHORT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                "waitUntilAllVectorUnsignedShort");
+                operand(cmp, values, nelems), "waitUntilAllVectorUnsignedShort");
     }
 
     /**
-     * Blocks until some included element satisfies {@code cmp} against its own compare value {@code values[i]} ({@code
-     * shmem_ushort_wait_until_any_vector}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every
-     * element is excluded.
+     * Blocks until some included element satisfies {@code cmp} against its own compare value {@code values[i]}
+     * ({@code shmem_ushort_wait_until_any_vector}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when
+     * every element is excluded.
      */
     public final int waitUntilAnyVectorUnsignedShort(SymmetricMemory ivars, long index, int nelems, int[] status,
                                                      Cmp cmp, short[] values) {
         return PointToPoint.waitAny(comm, waitVars(WaitType.UNSIGNED_SHORT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                "waitUntilAnyVectorUnsignedShort");
+                operand(cmp, values, nelems), "waitUntilAnyVectorUnsignedShort");
     }
 
     /**
@@ -1943,18 +1937,17 @@ public class Context {
     public final int waitUntilSomeVectorUnsignedShort(SymmetricMemory ivars, long index, int nelems, int[] indices,
                                                       int[] status, Cmp cmp, short[] values) {
         return PointToPoint.waitSome(comm, waitVars(WaitType.UNSIGNED_SHORT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                indices(indices, nelems), "waitUntilSomeVectorUnsignedShort");
+                operand(cmp, values, nelems), indices(indices, nelems), "waitUntilSomeVectorUnsignedShort");
     }
 
     /**
-     * Whether every included element satisfies {@code cmp} against its own compare value {@code values[i]} now ({@code
-     * shmem_ushort_test_all_vector}); true when every element is excluded.
+     * Whether every included element satisfies {@code cmp} against its own compare value {@code values[i]} now
+     * ({@code shmem_ushort_test_all_vector}); true when every element is excluded.
      */
     public final boolean testAllVectorUnsignedShort(SymmetricMemory ivars, long index, int nelems, int[] status,
                                                     Cmp cmp, short[] values) {
         return PointToPoint.testAll(comm, waitVars(WaitType.UNSIGNED_SHORT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems));
+                operand(cmp, values, nelems));
     }
 
     /**
@@ -1964,25 +1957,24 @@ public class Context {
     public final int testAnyVectorUnsignedShort(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                                 short[] values) {
         return PointToPoint.testAny(comm, waitVars(WaitType.UNSIGNED_SHORT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems));
+                operand(cmp, values, nelems));
     }
 
     /**
-     * Writes the indices of the included elements that satisfy {@code cmp} against its own compare value {@code
-     * values[i]} now into {@code indices} ({@code shmem_ushort_test_some_vector}); returns their count.
+     * Writes the indices of the included elements that satisfy {@code cmp} against its own compare value
+     * {@code values[i]} now into {@code indices} ({@code shmem_ushort_test_some_vector}); returns their count.
      */
     public final int testSomeVectorUnsignedShort(SymmetricMemory ivars, long index, int nelems, int[] indices,
                                                  int[] status, Cmp cmp, short[] values) {
         return PointToPoint.testSome(comm, waitVars(WaitType.UNSIGNED_SHORT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                indices(indices, nelems));
+                operand(cmp, values, nelems), indices(indices, nelems));
     }
 
     /**
-     * Blocks until element {@code index} of this PE's {@code ivar} satisfies {@code ivar cmp value} ({@code
-     * shmem_uint_wait_until}; uint, uint32; compared unsigned). Acquire loads: after it returns, everything the writer
-     * made visible before its store (quiet, fence, put-with-signal) is visible here. Spins, then yields and parks;
-     * throws ShmemTimeoutException after JSHMEM_TIMEOUT and PeFailedException when a PE dies.
+     * Blocks until element {@code index} of this PE's {@code ivar} satisfies {@code ivar cmp value}
+     * ({@code shmem_uint_wait_until}; uint, uint32; compared unsigned). Acquire loads: after it returns, everything the
+     * writer made visible before its store (quiet, fence, put-with-signal) is visible here. Spins, then yields and
+     * parks; throws ShmemTimeoutException after JSHMEM_TIMEOUT and PeFailedException when a PE dies.
      */
     public final void waitUntilUnsignedInt(SymmetricMemory ivar, long index, Cmp cmp, int value) {
         waitOne(WaitType.UNSIGNED_INT, ivar, index, cmp, value, "waitUntilUnsignedInt");
@@ -2005,9 +1997,9 @@ public class Context {
     }
 
     /**
-     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or {@code status[i]
-     * == 0} has satisfied {@code cmp} against {@code value} ({@code shmem_uint_wait_until_all}). Elements are waited
-     * for in order.
+     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or
+     * {@code status[i] == 0} has satisfied {@code cmp} against {@code value} ({@code shmem_uint_wait_until_all}).
+     * Elements are waited for in order.
      */
     public final void waitUntilAllUnsignedInt(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                               int value) {
@@ -2016,9 +2008,9 @@ public class Context {
     }
 
     /**
-     * Blocks until some included element satisfies {@code cmp} against {@code value} ({@code
-     * shmem_uint_wait_until_any}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every element is
-     * excluded.
+     * Blocks until some included element satisfies {@code cmp} against {@code value}
+     * ({@code shmem_uint_wait_until_any}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every
+     * element is excluded.
      */
     public final int waitUntilAnyUnsignedInt(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                              int value) {
@@ -2058,8 +2050,8 @@ public class Context {
     }
 
     /**
-     * Writes the indices of the included elements that satisfy {@code cmp} against {@code value} now into {@code
-     * indices} ({@code shmem_uint_test_some}); returns their count.
+     * Writes the indices of the included elements that satisfy {@code cmp} against {@code value} now into
+     * {@code indices} ({@code shmem_uint_test_some}); returns their count.
      */
     public final int testSomeUnsignedInt(SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status,
                                          Cmp cmp, int value) {
@@ -2068,27 +2060,25 @@ public class Context {
     }
 
     /**
-     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or {@code status[i]
-     * == 0} has satisfied {@code cmp} against its own compare value {@code values[i]} ({@code
-     * shmem_uint_wait_until_all_vector}). Elements are waited for in order.
+     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or
+     * {@code status[i] == 0} has satisfied {@code cmp} against its own compare value {@code values[i]}
+     * ({@code shmem_uint_wait_until_all_vector}). Elements are waited for in order.
      */
     public final void waitUntilAllVectorUnsignedInt(SymmetricMemory ivars, long index, int nelems, int[] status,
                                                     Cmp cmp, int[] values) {
         PointToPoint.waitAll(comm, waitVars(WaitType.UNSIGNED_INT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                "waitUntilAllVectorUnsignedInt");
+                operand(cmp, values, nelems), "waitUntilAllVectorUnsignedInt");
     }
 
     /**
-     * Blocks until some included element satisfies {@code cmp} against its own compare value {@code values[i]} ({@code
-     * shmem_uint_wait_until_any_vector}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every
-     * element is excluded.
+     * Blocks until some included element satisfies {@code cmp} against its own compare value {@code values[i]}
+     * ({@code shmem_uint_wait_until_any_vector}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when
+     * every element is excluded.
      */
     public final int waitUntilAnyVectorUnsignedInt(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                                    int[] values) {
         return PointToPoint.waitAny(comm, waitVars(WaitType.UNSIGNED_INT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                "waitUntilAnyVectorUnsignedInt");
+                operand(cmp, values, nelems), "waitUntilAnyVectorUnsignedInt");
     }
 
     /**
@@ -2099,18 +2089,17 @@ public class Context {
     public final int waitUntilSomeVectorUnsignedInt(SymmetricMemory ivars, long index, int nelems, int[] indices,
                                                     int[] status, Cmp cmp, int[] values) {
         return PointToPoint.waitSome(comm, waitVars(WaitType.UNSIGNED_INT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                indices(indices, nelems), "waitUntilSomeVectorUnsignedInt");
+                operand(cmp, values, nelems), indices(indices, nelems), "waitUntilSomeVectorUnsignedInt");
     }
 
     /**
-     * Whether every included element satisfies {@code cmp} against its own compare value {@code values[i]} now ({@code
-     * shmem_uint_test_all_vector}); true when every element is excluded.
+     * Whether every included element satisfies {@code cmp} against its own compare value {@code values[i]} now
+     * ({@code shmem_uint_test_all_vector}); true when every element is excluded.
      */
     public final boolean testAllVectorUnsignedInt(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                                   int[] values) {
         return PointToPoint.testAll(comm, waitVars(WaitType.UNSIGNED_INT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems));
+                operand(cmp, values, nelems));
     }
 
     /**
@@ -2120,25 +2109,25 @@ public class Context {
     public final int testAnyVectorUnsignedInt(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                               int[] values) {
         return PointToPoint.testAny(comm, waitVars(WaitType.UNSIGNED_INT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems));
+                operand(cmp, values, nelems));
     }
 
     /**
-     * Writes the indices of the included elements that satisfy {@code cmp} against its own compare value {@code
-     * values[i]} now into {@code indices} ({@code shmem_uint_test_some_vector}); returns their count.
+     * Writes the indices of the included elements that satisfy {@code cmp} against its own compare value
+     * {@code values[i]} now into {@code indices} ({@code shmem_uint_test_some_vector}); returns their count.
      */
     public final int testSomeVectorUnsignedInt(SymmetricMemory ivars, long index, int nelems, int[] indices,
                                                int[] status, Cmp cmp, int[] values) {
         return PointToPoint.testSome(comm, waitVars(WaitType.UNSIGNED_INT, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                indices(indices, nelems));
+                operand(cmp, values, nelems), indices(indices, nelems));
     }
 
     /**
-     * Blocks until element {@code index} of this PE's {@code ivar} satisfies {@code ivar cmp value} ({@code
-     * shmem_ulong_wait_until}; ulong, ulonglong, uint64, size; compared unsigned). Acquire loads: after it returns,
-     * everything the writer made visible before its store (quiet, fence, put-with-signal) is visible here. Spins, then
-     * yields and parks; throws ShmemTimeoutException after JSHMEM_TIMEOUT and PeFailedException when a PE dies.
+     * Blocks until element {@code index} of this PE's {@code ivar} satisfies {@code ivar cmp value}
+     * ({@code shmem_ulong_wait_until}; ulong, ulonglong, uint64, size; compared unsigned). Acquire loads: after it
+     * returns, everything the writer made visible before its store (quiet, fence, put-with-signal) is visible here.
+     * Spins, then yields and parks; throws ShmemTimeoutException after JSHMEM_TIMEOUT and PeFailedException when a PE
+     * dies.
      */
     public final void waitUntilUnsignedLong(SymmetricMemory ivar, long index, Cmp cmp, long value) {
         waitOne(WaitType.UNSIGNED_LONG, ivar, index, cmp, value, "waitUntilUnsignedLong");
@@ -2161,9 +2150,9 @@ public class Context {
     }
 
     /**
-     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or {@code status[i]
-     * == 0} has satisfied {@code cmp} against {@code value} ({@code shmem_ulong_wait_until_all}). Elements are waited
-     * for in order.
+     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or
+     * {@code status[i] == 0} has satisfied {@code cmp} against {@code value} ({@code shmem_ulong_wait_until_all}).
+     * Elements are waited for in order.
      */
     public final void waitUntilAllUnsignedLong(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                                long value) {
@@ -2172,9 +2161,9 @@ public class Context {
     }
 
     /**
-     * Blocks until some included element satisfies {@code cmp} against {@code value} ({@code
-     * shmem_ulong_wait_until_any}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every element is
-     * excluded.
+     * Blocks until some included element satisfies {@code cmp} against {@code value}
+     * ({@code shmem_ulong_wait_until_any}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every
+     * element is excluded.
      */
     public final int waitUntilAnyUnsignedLong(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                               long value) {
@@ -2214,8 +2203,8 @@ public class Context {
     }
 
     /**
-     * Writes the indices of the included elements that satisfy {@code cmp} against {@code value} now into {@code
-     * indices} ({@code shmem_ulong_test_some}); returns their count.
+     * Writes the indices of the included elements that satisfy {@code cmp} against {@code value} now into
+     * {@code indices} ({@code shmem_ulong_test_some}); returns their count.
      */
     public final int testSomeUnsignedLong(SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status,
                                           Cmp cmp, long value) {
@@ -2224,27 +2213,25 @@ public class Context {
     }
 
     /**
-     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or {@code status[i]
-     * == 0} has satisfied {@code cmp} against its own compare value {@code values[i]} ({@code
-     * shmem_ulong_wait_until_all_vector}). Elements are waited for in order.
+     * Blocks until every element i of {@code ivars[index .. index+nelems)} with {@code status} null or
+     * {@code status[i] == 0} has satisfied {@code cmp} against its own compare value {@code values[i]}
+     * ({@code shmem_ulong_wait_until_all_vector}). Elements are waited for in order.
      */
     public final void waitUntilAllVectorUnsignedLong(SymmetricMemory ivars, long index, int nelems, int[] status,
                                                      Cmp cmp, long[] values) {
         PointToPoint.waitAll(comm, waitVars(WaitType.UNSIGNED_LONG, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                "waitUntilAllVectorUnsignedLong");
+                operand(cmp, values, nelems), "waitUntilAllVectorUnsignedLong");
     }
 
     /**
-     * Blocks until some included element satisfies {@code cmp} against its own compare value {@code values[i]} ({@code
-     * shmem_ulong_wait_until_any_vector}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when every
-     * element is excluded.
+     * Blocks until some included element satisfies {@code cmp} against its own compare value {@code values[i]}
+     * ({@code shmem_ulong_wait_until_any_vector}); returns its index relative to {@code index}, or -1 (SIZE_MAX) when
+     * every element is excluded.
      */
     public final int waitUntilAnyVectorUnsignedLong(SymmetricMemory ivars, long index, int nelems, int[] status,
                                                     Cmp cmp, long[] values) {
         return PointToPoint.waitAny(comm, waitVars(WaitType.UNSIGNED_LONG, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                "waitUntilAnyVectorUnsignedLong");
+                operand(cmp, values, nelems), "waitUntilAnyVectorUnsignedLong");
     }
 
     /**
@@ -2255,18 +2242,17 @@ public class Context {
     public final int waitUntilSomeVectorUnsignedLong(SymmetricMemory ivars, long index, int nelems, int[] indices,
                                                      int[] status, Cmp cmp, long[] values) {
         return PointToPoint.waitSome(comm, waitVars(WaitType.UNSIGNED_LONG, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                indices(indices, nelems), "waitUntilSomeVectorUnsignedLong");
+                operand(cmp, values, nelems), indices(indices, nelems), "waitUntilSomeVectorUnsignedLong");
     }
 
     /**
-     * Whether every included element satisfies {@code cmp} against its own compare value {@code values[i]} now ({@code
-     * shmem_ulong_test_all_vector}); true when every element is excluded.
+     * Whether every included element satisfies {@code cmp} against its own compare value {@code values[i]} now
+     * ({@code shmem_ulong_test_all_vector}); true when every element is excluded.
      */
     public final boolean testAllVectorUnsignedLong(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                                    long[] values) {
         return PointToPoint.testAll(comm, waitVars(WaitType.UNSIGNED_LONG, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems));
+                operand(cmp, values, nelems));
     }
 
     /**
@@ -2276,18 +2262,17 @@ public class Context {
     public final int testAnyVectorUnsignedLong(SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                                                long[] values) {
         return PointToPoint.testAny(comm, waitVars(WaitType.UNSIGNED_LONG, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems));
+                operand(cmp, values, nelems));
     }
 
     /**
-     * Writes the indices of the included elements that satisfy {@code cmp} against its own compare value {@code
-     * values[i]} now into {@code indices} ({@code shmem_ulong_test_some_vector}); returns their count.
+     * Writes the indices of the included elements that satisfy {@code cmp} against its own compare value
+     * {@code values[i]} now into {@code indices} ({@code shmem_ulong_test_some_vector}); returns their count.
      */
     public final int testSomeVectorUnsignedLong(SymmetricMemory ivars, long index, int nelems, int[] indices,
                                                 int[] status, Cmp cmp, long[] values) {
         return PointToPoint.testSome(comm, waitVars(WaitType.UNSIGNED_LONG, ivars, index, nelems, status),
-                operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length, nelems),
-                indices(indices, nelems));
+                operand(cmp, values, nelems), indices(indices, nelems));
     }
 
     // END GENERATED SYNC API
@@ -2564,7 +2549,22 @@ public class Context {
         return new PointToPoint.Operand(comparison(cmp), value, null);
     }
 
-    final PointToPoint.Operand operand(Cmp cmp, MemorySegment values, int length, int nelems) {
+    final PointToPoint.Operand operand(Cmp cmp, short[] values, int nelems) {
+        return operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length,
+                nelems);
+    }
+
+    final PointToPoint.Operand operand(Cmp cmp, int[] values, int nelems) {
+        return operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length,
+                nelems);
+    }
+
+    final PointToPoint.Operand operand(Cmp cmp, long[] values, int nelems) {
+        return operand(cmp, values == null ? null : MemorySegment.ofArray(values), values == null ? -1 : values.length,
+                nelems);
+    }
+
+    private PointToPoint.Operand operand(Cmp cmp, MemorySegment values, int length, int nelems) {
         if (length < nelems) {
             throw new ShmemArgumentException("values " + (values == null ? "is null" : "has " + length + " entries")
                     + " for nelems = " + nelems + ": valid is one compare value per variable; pass an array of at "

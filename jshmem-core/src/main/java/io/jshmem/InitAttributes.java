@@ -18,6 +18,7 @@ public final class InitAttributes {
     private int myPe = -1;
     private int nPes = -1;
     private String uniqueId;
+    private int instanceId;
     private final Map<Setting, String> overrides = new EnumMap<>(Setting.class);
 
     /** Attributes that take everything from the launcher environment. */
@@ -71,6 +72,77 @@ public final class InitAttributes {
     public InitAttributes set(Setting setting, String value) {
         overrides.put(setting, value);
         return this;
+    }
+
+    // ---- CANN SHMEM init attributes (issue 6) ----
+
+    /**
+     * The instance to initialize ({@code instance_id}), 0..254; default 0. Each instance has its own rendezvous
+     * session, heap, teams, streams and engines. In a launched job, instances other than 0 get their session
+     * through instance 0, which must be live; with {@link #of} every instance needs its own unique id (or a URL of
+     * port 0 with SHMEM_INSTANCE_PORT_RANGE).
+     */
+    public InitAttributes instanceId(int id) {
+        instanceId = InstanceRegistry.checkId("instanceId", id);
+        return this;
+    }
+
+    /**
+     * The data engines ({@code option_attr.data_op_engine_type}): MTE is the SHM engine (peers on this host),
+     * RDMA the UCX engine (other hosts, or every peer when MTE is absent), SDMA adds the copy engine for large nbi
+     * copies. UDMA has no jshmem engine and is rejected. Overrides JSHMEM_ENGINE and JSHMEM_COPY_ENGINE.
+     */
+    public InitAttributes dataOpEngines(DataOpEngine... engines) {
+        Checks.notNull("engines", engines);
+        java.util.EnumSet<DataOpEngine> set = java.util.EnumSet.noneOf(DataOpEngine.class);
+        for (int i = 0; i < engines.length; i++) {
+            set.add(Checks.notNull("engines[" + i + "]", engines[i]));
+        }
+        if (set.isEmpty()) {
+            throw new ShmemArgumentException("engines is empty: valid are one or more of MTE, SDMA, RDMA");
+        }
+        if (set.contains(DataOpEngine.UDMA)) {
+            throw new ShmemArgumentException("engines contains UDMA, the Ascend 950 UB fabric, which jshmem has no "
+                    + "engine for: valid are MTE (SHM), SDMA (copy engine) and RDMA (UCX)");
+        }
+        boolean local = set.contains(DataOpEngine.MTE) || set.contains(DataOpEngine.SDMA);
+        boolean network = set.contains(DataOpEngine.RDMA);
+        overrides.put(Setting.ENGINE, local && network ? "auto" : local ? "shm" : "ucx");
+        overrides.put(Setting.COPY_ENGINE, Boolean.toString(set.contains(DataOpEngine.SDMA)));
+        return this;
+    }
+
+    /** {@link #dataOpEngines} from CANN's mask (MTE 1, SDMA 2, RDMA 4, UDMA 8). */
+    public InitAttributes dataOpEngineType(int mask) {
+        return dataOpEngines(DataOpEngine.fromMask(mask).toArray(new DataOpEngine[0]));
+    }
+
+    /** How long a PE keeps trying to reach the rendezvous at init ({@code shm_init_timeout}; JSHMEM_CONNECT_TIMEOUT). */
+    public InitAttributes connectTimeout(Duration timeout) {
+        overrides.put(Setting.CONNECT_TIMEOUT, Long.toString(positiveSeconds("connectTimeout", timeout)));
+        return this;
+    }
+
+    /**
+     * Deadline of each control step of init and finalize ({@code control_operation_timeout};
+     * JSHMEM_CONTROL_TIMEOUT).
+     */
+    public InitAttributes controlTimeout(Duration timeout) {
+        overrides.put(Setting.CONTROL_TIMEOUT, Long.toString(positiveSeconds("controlTimeout", timeout)));
+        return this;
+    }
+
+    private static long positiveSeconds(String name, Duration timeout) {
+        Checks.notNull(name, timeout);
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new ShmemArgumentException(name + " = " + timeout + " is invalid: valid timeouts are positive"
+                    + " (CANN rejects 0)");
+        }
+        return Math.max(1, timeout.toSeconds());
+    }
+
+    int instanceId() {
+        return instanceId;
     }
 
     int myPe() {

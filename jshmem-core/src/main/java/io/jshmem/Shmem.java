@@ -14,8 +14,6 @@ import java.lang.foreign.ValueLayout;
  * documents ordering and thread-safety. Calls before init or after finalize throw {@link ShmemStateException}.
  */
 public final class Shmem {
-    private static volatile ShmemRuntime current;
-
     private Shmem() {
     }
 
@@ -23,20 +21,17 @@ public final class Shmem {
      * Collective: initializes this PE from the launcher environment (shmemrun, torchrun, Slurm, Open MPI; a lone
      * process becomes a one-PE job) and makes it the facade's runtime ({@code shmem_init}).
      */
-    public static synchronized ShmemRuntime init() {
+    public static ShmemRuntime init() {
         return init(InitAttributes.fromEnvironment());
     }
 
-    /** Collective: initializes with explicit attributes ({@code shmem_init_attr}). */
-    public static synchronized ShmemRuntime init(InitAttributes attributes) {
-        ShmemRuntime rt = current;
-        if (rt != null && rt.isLive()) {
-            throw new ShmemStateException("jshmem is already initialized in this process (PE " + rt.myPe()
-                    + "): call Shmem.finalizeShmem() before initializing again");
-        }
-        rt = ShmemRuntime.init(attributes);
-        current = rt;
-        return rt;
+    /**
+     * Collective: initializes with explicit attributes ({@code shmem_init_attr}); the initialized instance
+     * ({@link InitAttributes#instanceId}, 0 by default) becomes the current one. A live instance cannot be
+     * initialized again.
+     */
+    public static ShmemRuntime init(InitAttributes attributes) {
+        return ShmemRuntime.init(io.jshmem.error.Checks.notNull("attributes", attributes));
     }
 
     /**
@@ -45,12 +40,12 @@ public final class Shmem {
      * {@code init(InitAttributes.of(pe, nPes, id))}, this one included.
      */
     public static String getUniqueId() {
-        return LocalRendezvous.create(Settings.fromEnvironment()).toString();
+        return LocalRendezvous.create(InstanceRegistry.applyTls(Settings.fromEnvironment())).toString();
     }
 
-    /** The runtime the facade uses. */
+    /** The runtime of the current instance, which the facade uses. */
     public static ShmemRuntime current() {
-        ShmemRuntime rt = current;
+        ShmemRuntime rt = InstanceRegistry.current();
         if (rt == null) {
             throw new ShmemStateException("jshmem is not initialized: call Shmem.init() before any other call");
         }
@@ -61,9 +56,9 @@ public final class Shmem {
         return rt;
     }
 
-    /** Collective: {@link ShmemRuntime#close()} ({@code shmem_finalize}). */
-    public static synchronized void finalizeShmem() {
-        ShmemRuntime rt = current;
+    /** Collective: {@link ShmemRuntime#close()} of the current instance ({@code shmem_finalize}). */
+    public static void finalizeShmem() {
+        ShmemRuntime rt = InstanceRegistry.current();
         if (rt != null) {
             rt.close();
         }
@@ -77,24 +72,51 @@ public final class Shmem {
         return current().nPes();
     }
 
+    // Allocation is a lifecycle call: it waits while another thread holds an instance scope (withInstance).
+
     public static SymmetricMemory malloc(long bytes) {
-        return current().malloc(bytes);
+        InstanceRegistry.lock("malloc");
+        try {
+            return current().malloc(bytes);
+        } finally {
+            InstanceRegistry.unlock();
+        }
     }
 
     public static SymmetricMemory calloc(long count, long elementSize) {
-        return current().calloc(count, elementSize);
+        InstanceRegistry.lock("calloc");
+        try {
+            return current().calloc(count, elementSize);
+        } finally {
+            InstanceRegistry.unlock();
+        }
     }
 
     public static SymmetricMemory align(long alignment, long bytes) {
-        return current().align(alignment, bytes);
+        InstanceRegistry.lock("align");
+        try {
+            return current().align(alignment, bytes);
+        } finally {
+            InstanceRegistry.unlock();
+        }
     }
 
     public static SymmetricMemory realloc(SymmetricMemory mem, long bytes) {
-        return current().realloc(mem, bytes);
+        InstanceRegistry.lock("realloc");
+        try {
+            return current().realloc(mem, bytes);
+        } finally {
+            InstanceRegistry.unlock();
+        }
     }
 
     public static void free(SymmetricMemory mem) {
-        current().free(mem);
+        InstanceRegistry.lock("free");
+        try {
+            current().free(mem);
+        } finally {
+            InstanceRegistry.unlock();
+        }
     }
 
     public static HeapUsage heapUsage() {
@@ -1972,5 +1994,225 @@ public final class Shmem {
     /** {@code shmem_global_exit}: ends every PE with {@code status}; does not return. */
     public static void globalExit(int status) {
         current().globalExit(status);
+    }
+
+    // ---- CANN SHMEM extensions (issue 6): instances, init status, version, TLS, streams, handles, engine
+    // configuration, profiling, logging ----
+
+    /** The current instance's id ({@code aclshmemx_instance_ctx_get}); 0 before any init. */
+    public static int currentInstance() {
+        return InstanceRegistry.currentId();
+    }
+
+    /**
+     * Makes instance {@code instanceId} current for the facade ({@code aclshmemx_instance_ctx_set}). A lifecycle
+     * call: waits while another thread holds an instance scope.
+     *
+     * @throws io.jshmem.error.ShmemArgumentException when the id is outside 0..254
+     * @throws ShmemStateException                    when that instance is not initialized
+     */
+    public static void setInstance(int instanceId) {
+        InstanceRegistry.checkId("instanceId", instanceId);
+        InstanceRegistry.lock("setInstance(" + instanceId + ")");
+        try {
+            InstanceRegistry.setCurrent(instanceId);
+        } finally {
+            InstanceRegistry.unlock();
+        }
+    }
+
+    /**
+     * A scoped switch to instance {@code instanceId} ({@code multi_instance(id)}): use it in try-with-resources.
+     * While it is open, other threads' lifecycle calls (init, finalize, setInstance, withInstance, malloc, calloc,
+     * align, realloc, free, engine configuration) wait; closing it restores the previous instance.
+     */
+    public static InstanceScope withInstance(int instanceId) {
+        InstanceRegistry.checkId("instanceId", instanceId);
+        InstanceRegistry.lock("withInstance(" + instanceId + ")");
+        try {
+            int previous = InstanceRegistry.currentId();
+            InstanceRegistry.setCurrent(instanceId);
+            return new InstanceScope(previous, instanceId);
+        } catch (RuntimeException e) {
+            InstanceRegistry.unlock();
+            throw e;
+        }
+    }
+
+    /**
+     * Collective over instance {@code instanceId}'s PEs: finalizes it ({@code aclshmemx_finalize(id)}). When it was
+     * the current instance and is not 0, instance 0 becomes current again.
+     *
+     * @throws ShmemStateException when the instance is not initialized
+     */
+    public static void finalizeShmem(int instanceId) {
+        InstanceRegistry.checkId("instanceId", instanceId);
+        InstanceRegistry.lock("finalizeShmem(" + instanceId + ")");
+        try {
+            InstanceRegistry.live(instanceId).close();
+        } finally {
+            InstanceRegistry.unlock();
+        }
+    }
+
+    /** The current instance's status ({@code aclshmemx_init_status}). */
+    public static InitStatus initStatus() {
+        return InstanceRegistry.status(InstanceRegistry.currentId());
+    }
+
+    /** The status of instance {@code instanceId}. */
+    public static InitStatus initStatus(int instanceId) {
+        return InstanceRegistry.status(instanceId);
+    }
+
+    /** {@code shmem_info_get_version}: the OpenSHMEM version implemented (1.6). */
+    public static ShmemInfo.Version infoGetVersion() {
+        return ShmemInfo.version();
+    }
+
+    /** {@code shmem_info_get_name}: the vendor name. */
+    public static String infoGetName() {
+        return ShmemInfo.name();
+    }
+
+    /**
+     * Chooses TLS for the rendezvous of every later init and unique id of this process
+     * ({@code aclshmemx_set_conf_store_tls}); overrides JSHMEM_TLS and JSHMEM_TLS_INFO. {@code tlsInfo} lists the
+     * files as {@code key: value;} pairs (see {@link io.jshmem.bootstrap.TlsInfo}); it is checked here. TLS 1.3 with
+     * mutual authentication: every PE and the rendezvous server must present a certificate the other trusts.
+     *
+     * @throws ShmemStateException                    after init (while any instance is live)
+     * @throws io.jshmem.error.ShmemArgumentException when TLS is enabled and tlsInfo is malformed
+     */
+    public static void setConfStoreTls(boolean enabled, String tlsInfo) {
+        if (enabled) {
+            io.jshmem.bootstrap.TlsInfo.parse("tlsInfo", tlsInfo);
+        }
+        InstanceRegistry.lock("setConfStoreTls");
+        try {
+            InstanceRegistry.setTls(enabled, enabled ? tlsInfo : null);
+        } finally {
+            InstanceRegistry.unlock();
+        }
+    }
+
+    /** A new stream of the current instance: {@link ShmemRuntime#createStream()}. */
+    public static Stream createStream() {
+        return current().createStream();
+    }
+
+    /** The current instance's default stream: {@link ShmemRuntime#defaultStream()}. */
+    public static Stream defaultStream() {
+        return current().defaultStream();
+    }
+
+    /** {@code aclshmemx_putmem_on_stream}: {@link Stream#putmem(SymmetricMemory, long, MemorySegment, long, long, int)}. */
+    public static void putmemOnStream(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset,
+                                      long bytes, int pe, Stream stream) {
+        current().ownStream(stream).putmem(dest, destOffset, src, srcOffset, bytes, pe);
+    }
+
+    /** {@code aclshmemx_putmem_on_stream} from a symmetric block. */
+    public static void putmemOnStream(SymmetricMemory dest, long destOffset, SymmetricMemory src, long srcOffset,
+                                      long bytes, int pe, Stream stream) {
+        current().ownStream(stream).putmem(dest, destOffset, src, srcOffset, bytes, pe);
+    }
+
+    /** {@code aclshmemx_getmem_on_stream}: {@link Stream#getmem(MemorySegment, long, SymmetricMemory, long, long, int)}. */
+    public static void getmemOnStream(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset,
+                                      long bytes, int pe, Stream stream) {
+        current().ownStream(stream).getmem(dest, destOffset, src, srcOffset, bytes, pe);
+    }
+
+    /** {@code aclshmemx_getmem_on_stream} into a symmetric block. */
+    public static void getmemOnStream(SymmetricMemory dest, long destOffset, SymmetricMemory src, long srcOffset,
+                                      long bytes, int pe, Stream stream) {
+        current().ownStream(stream).getmem(dest, destOffset, src, srcOffset, bytes, pe);
+    }
+
+    /** {@code aclshmemx_quiet_on_stream}: {@link Stream#quiet()}. */
+    public static void quietOnStream(Stream stream) {
+        current().ownStream(stream).quiet();
+    }
+
+    /** {@code aclshmemx_signal_op_on_stream}: {@link Stream#signalOp}. */
+    public static void signalOpOnStream(SymmetricMemory sig, long index, long value, SignalOp op, int pe,
+                                        Stream stream) {
+        current().ownStream(stream).signalOp(sig, index, value, op, pe);
+    }
+
+    /** {@code aclshmemx_signal_wait_until_on_stream}: {@link Stream#signalWaitUntil}. */
+    public static void signalWaitUntilOnStream(SymmetricMemory sig, long index, Cmp cmp, long value, Stream stream) {
+        current().ownStream(stream).signalWaitUntil(sig, index, cmp, value);
+    }
+
+    /** {@code aclshmemx_barrier_on_stream}: {@link Stream#barrier(Team)}. */
+    public static void barrierOnStream(Team team, Stream stream) {
+        current().ownStream(stream).barrier(team);
+    }
+
+    /** {@code aclshmemx_barrier_all_on_stream}: {@link Stream#barrierAll()}. */
+    public static void barrierAllOnStream(Stream stream) {
+        current().ownStream(stream).barrierAll();
+    }
+
+    /** {@code aclshmemx_handle_wait}: {@link Stream#handleWait(Handle)}. */
+    public static void handleWait(Handle handle, Stream stream) {
+        current().handleWait(handle, stream);
+    }
+
+    /** {@code aclshmemx_set_mte_config}: {@link ShmemRuntime#setMteConfig}. */
+    public static void setMteConfig(long workspaceOffset, long workspaceBytes, long syncId) {
+        configure(DataOpEngine.MTE, workspaceOffset, workspaceBytes, syncId);
+    }
+
+    /** {@code aclshmemx_set_sdma_config}: {@link ShmemRuntime#setSdmaConfig}. */
+    public static void setSdmaConfig(long workspaceOffset, long workspaceBytes, long syncId) {
+        configure(DataOpEngine.SDMA, workspaceOffset, workspaceBytes, syncId);
+    }
+
+    /** {@code aclshmemx_set_rdma_config}: {@link ShmemRuntime#setRdmaConfig}; workspaceBytes at least 128. */
+    public static void setRdmaConfig(long workspaceOffset, long workspaceBytes, long syncId) {
+        configure(DataOpEngine.RDMA, workspaceOffset, workspaceBytes, syncId);
+    }
+
+    /** {@code aclshmemx_set_udma_config}: {@link ShmemRuntime#setUdmaConfig}; workspaceBytes at least 128. */
+    public static void setUdmaConfig(long workspaceOffset, long workspaceBytes, long syncId) {
+        configure(DataOpEngine.UDMA, workspaceOffset, workspaceBytes, syncId);
+    }
+
+    private static void configure(DataOpEngine engine, long workspaceOffset, long workspaceBytes, long syncId) {
+        InstanceRegistry.lock("set" + engine + "Config");
+        try {
+            current().ext().setConfig(engine, workspaceOffset, workspaceBytes, syncId);
+        } finally {
+            InstanceRegistry.unlock();
+        }
+    }
+
+    /** {@code aclshmemx_get_prof}: {@link ShmemRuntime#getProf(boolean)}. */
+    public static java.util.Optional<ProfData> getProf(boolean verbose) {
+        return current().getProf(verbose);
+    }
+
+    /** {@code aclshmemx_show_prof}: {@link ShmemRuntime#showProf()}. */
+    public static void showProf() {
+        current().showProf();
+    }
+
+    /**
+     * {@code aclshmemx_set_log_level}: 0 debug, 1 info, 2 warn, 3 error, 4 fatal. SHMEM_LOG_LEVEL, when set, wins.
+     * Works before init.
+     */
+    public static void setLogLevel(int level) {
+        io.jshmem.config.ShmemLog.setLevel(io.jshmem.config.LogLevel.fromCode(level));
+    }
+
+    /**
+     * {@code aclshmemx_set_extern_logger}: every later jshmem message goes to {@code logger} instead of standard
+     * error; null restores standard error. Works before init.
+     */
+    public static void setExternLogger(io.jshmem.config.ExternalLogger logger) {
+        io.jshmem.config.ShmemLog.setExternalLogger(logger);
     }
 }

@@ -7,6 +7,7 @@ import io.jshmem.error.Checks;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.memory.Block;
 import io.jshmem.runtime.ContextState;
+import io.jshmem.runtime.DerivedSession;
 import io.jshmem.runtime.InitOptions;
 import io.jshmem.runtime.Instance;
 import io.jshmem.runtime.UniqueIdAddress;
@@ -35,25 +36,69 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
     public static final long DEFAULT_ALIGNMENT = 64;
 
     private final Instance instance;
+    /** Instance id, streams, engine configurations, profiler (issue 6). */
+    private final Extensions ext;
 
-    private ShmemRuntime(Instance instance) {
+    private ShmemRuntime(Instance instance, int instanceId) {
         super(null, instance);
         this.instance = instance;
+        this.ext = new Extensions(this, instance, instanceId);
     }
 
-    /** Collective: initializes a PE with the given attributes. */
+    /**
+     * Collective: initializes a PE with the given attributes. The instance ({@link InitAttributes#instanceId}, 0
+     * by default) must not be live; it becomes the current instance of the {@link Shmem} facade.
+     */
     public static ShmemRuntime init(InitAttributes attributes) {
-        Settings settings = attributes.applyTo(Settings.fromEnvironment());
+        int id = attributes.instanceId();
+        InstanceRegistry.lock("init of instance " + id);
+        try {
+            InstanceRegistry.beginInit(id);
+            try {
+                ShmemRuntime rt = initInstance(attributes, id);
+                InstanceRegistry.initialized(id, rt);
+                return rt;
+            } catch (RuntimeException | Error e) {
+                InstanceRegistry.initFailed(id);
+                throw e;
+            }
+        } finally {
+            InstanceRegistry.unlock();
+        }
+    }
+
+    private static ShmemRuntime initInstance(InitAttributes attributes, int id) {
+        Settings settings = InstanceRegistry.applyTls(attributes.applyTo(Settings.fromEnvironment()));
         InitOptions options;
         if (attributes.myPe() >= 0) {
             String text = attributes.uniqueId();
             boolean url = text.startsWith("tcp://") || text.startsWith("tcp6://");
+            if (url) {
+                text = DerivedSession.urlForInstance(text, id, settings);
+            }
             UniqueId uid = url ? urlUniqueId(text, settings) : UniqueId.parse(text);
             options = new InitOptions(settings, attributes.myPe(), attributes.nPes(), uid, url);
+        } else if (id != 0) {
+            // A launched job has one unique id, instance 0's; instance id gets a session derived through it.
+            ShmemRuntime zero = InstanceRegistry.liveOrNull(0);
+            if (zero == null) {
+                throw new io.jshmem.error.ShmemStateException("instance " + id + " of a launched job takes its"
+                        + " rendezvous from instance 0, which is not initialized: init instance 0 first, or pass"
+                        + " explicit attributes (InitAttributes.of(pe, nPes, uniqueId).instanceId(" + id + "))");
+            }
+            UniqueId uid = DerivedSession.derive(zero.instance, id, InstanceRegistry.generation(id), settings);
+            options = new InitOptions(settings, zero.myPe(), zero.nPes(), uid, false);
         } else {
             options = InitOptions.fromEnvironment(settings);
         }
-        return new ShmemRuntime(Instance.init(options));
+        Instance in = Instance.init(options, () -> InstanceRegistry.heapCreated(id));
+        try {
+            return new ShmemRuntime(in, id);
+        } catch (RuntimeException e) {
+            // A bad setting seen only now (SHMEM_CYCLE_PROF_PE) is seen by every PE: all finalize together.
+            in.finalizeInstance();
+            throw e;
+        }
     }
 
     private static UniqueId urlUniqueId(String url, Settings settings) {
@@ -266,6 +311,120 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
      */
     @Override
     public void close() {
-        instance.finalizeInstance();
+        InstanceRegistry.lock("finalize of instance " + ext.instanceId());
+        try {
+            if (instance.isLive()) {
+                ext.closeStreams();
+            }
+            instance.finalizeInstance();
+        } finally {
+            InstanceRegistry.finalized(this);
+            InstanceRegistry.unlock();
+        }
+    }
+
+    // ---- CANN SHMEM extensions (issue 6): instances, streams, handles, engine configuration, profiling ----
+
+    /** This runtime's instance id, 0..254 ({@link InitAttributes#instanceId}). */
+    public int instanceId() {
+        return ext.instanceId();
+    }
+
+    /** This instance's status ({@code aclshmemx_init_status}): INITIALIZED while live, NOT_INITIALIZED after close. */
+    public InitStatus initStatus() {
+        return isLive() ? InitStatus.INITIALIZED : InitStatus.NOT_INITIALIZED;
+    }
+
+    /**
+     * A new {@link Stream}: an ordered queue with its own thread and context. Destroy it when done; finalize
+     * destroys the streams left. Not collective.
+     */
+    public Stream createStream() {
+        return ext.createStream();
+    }
+
+    /** The runtime's default stream (CANN's NULL stream), created on first use and destroyed by finalize. */
+    public Stream defaultStream() {
+        return ext.defaultStream();
+    }
+
+    /**
+     * {@code aclshmemx_handle_wait(handle, stream)}: queues {@link Stream#handleWait(Handle)} on {@code stream}.
+     *
+     * @throws io.jshmem.error.ShmemArgumentException when the stream belongs to another instance, or the handle's
+     *                                                team is destroyed or of another instance
+     */
+    public void handleWait(Handle handle, Stream stream) {
+        ownStream(stream).handleWait(handle);
+    }
+
+    /** Sets the MTE (SHM engine) workspace ({@code aclshmemx_set_mte_config}); workspaceBytes 0..2^32-1. Local. */
+    public void setMteConfig(long workspaceOffset, long workspaceBytes, long syncId) {
+        ext.setConfig(DataOpEngine.MTE, workspaceOffset, workspaceBytes, syncId);
+    }
+
+    /** Sets the SDMA (copy engine) workspace ({@code aclshmemx_set_sdma_config}); workspaceBytes 0..2^32-1. */
+    public void setSdmaConfig(long workspaceOffset, long workspaceBytes, long syncId) {
+        ext.setConfig(DataOpEngine.SDMA, workspaceOffset, workspaceBytes, syncId);
+    }
+
+    /** Sets the RDMA (UCX engine) workspace ({@code aclshmemx_set_rdma_config}); workspaceBytes 128..2^32-1. */
+    public void setRdmaConfig(long workspaceOffset, long workspaceBytes, long syncId) {
+        ext.setConfig(DataOpEngine.RDMA, workspaceOffset, workspaceBytes, syncId);
+    }
+
+    /** Sets the UDMA workspace ({@code aclshmemx_set_udma_config}); workspaceBytes 128..2^32-1. */
+    public void setUdmaConfig(long workspaceOffset, long workspaceBytes, long syncId) {
+        ext.setConfig(DataOpEngine.UDMA, workspaceOffset, workspaceBytes, syncId);
+    }
+
+    /** The stored configuration of {@code engine} (CANN's defaults until set). */
+    public EngineConfig engineConfig(DataOpEngine engine) {
+        return ext.config(engine);
+    }
+
+    /**
+     * This PE's profiling data ({@code aclshmemx_get_prof}), printed as a table when {@code verbose}; empty on PEs
+     * that SHMEM_CYCLE_PROF_PE does not name. Safe to call from several threads.
+     */
+    public java.util.Optional<ProfData> getProf(boolean verbose) {
+        return ext.prof(verbose);
+    }
+
+    /** Prints this PE's profiling table ({@code aclshmemx_show_prof}); nothing on PEs not profiled. */
+    public void showProf() {
+        ext.prof(true);
+    }
+
+    /**
+     * Starts a timed region under user frame {@code frame} ({@value ProfFrame#FIRST_USER_FRAME}..1023) in the
+     * calling thread's block; close the scope to record it ({@code SHMEMI_PROF_START/END}).
+     */
+    public ProfScope profStart(int frame) {
+        return ext.profStart(frame);
+    }
+
+    /**
+     * Diagnostics of this instance as JSON: instance id, status, PE, engine per PE, engine configurations, TLS,
+     * profiling, streams and the effective settings with their sources.
+     */
+    public String diagnostics() {
+        return ext.diagnostics();
+    }
+
+    Extensions ext() {
+        return ext;
+    }
+
+    /** {@code stream}, checked to be live and of this instance. */
+    Stream ownStream(Stream stream) {
+        io.jshmem.error.Checks.notNull("stream", stream);
+        if (stream.runtime() != this) {
+            throw new io.jshmem.error.ShmemArgumentException("stream " + stream + " belongs to instance "
+                    + stream.runtime().instanceId() + " but the call is made on instance " + instanceId()
+                    + ": valid streams are those created by the instance used (switch with Shmem.setInstance("
+                    + stream.runtime().instanceId() + ") or withInstance)");
+        }
+        return stream;
     }
 }

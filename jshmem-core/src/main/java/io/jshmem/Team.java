@@ -231,8 +231,8 @@ public final class Team implements AutoCloseable {
 
     /**
      * Collective: concatenates every member's {@code bytes} from {@code source} in team order into {@code dest}
-     * on every member ({@code shmem_fcollectmem}); dest needs nPes() * bytes. The source may be this PE's own
-     * block of dest (in place); other overlaps are rejected.
+     * on every member ({@code shmem_fcollectmem}); dest needs nPes() * bytes. In place, every member passes its own
+     * block of dest ({@code destOffset + myPe() * bytes}) as source; other overlaps are rejected.
      */
     public void fcollectmem(SymmetricMemory dest, long destOffset, SymmetricMemory source, long sourceOffset,
                             long bytes) {
@@ -243,8 +243,9 @@ public final class Team implements AutoCloseable {
         long s = CollectiveArgs.range(rt(), source, "source", sourceOffset, "sourceOffset", bytes, "bytes");
         CollectiveArgs.noOverlap("fcollect", d, total, s, bytes, d + state.myIndex() * bytes,
                 "separate buffers or this PE's own block of dest (in place)");
+        boolean inPlace = s == d + state.myIndex() * bytes;
         locked(() -> {
-            Collectives.fcollect(ch, d, s, bytes);
+            Collectives.fcollect(ch, d, s, bytes, inPlace);
             return null;
         });
     }

@@ -65,17 +65,28 @@ public final class Collectives {
         };
     }
 
-    /** Equal blocks of {@code blockBytes} from every member, in team order ({@code shmem_fcollect}). */
-    public static void fcollect(TeamChannel ch, long dest, long source, long blockBytes) {
+    /**
+     * Equal blocks of {@code blockBytes} from every member, in team order ({@code shmem_fcollect}). In place, every
+     * member passes its own block of dest as source (so sources differ by member).
+     */
+    public static void fcollect(TeamChannel ch, long dest, long source, long blockBytes, boolean inPlace) {
         ch.begin("fcollect");
-        if (ch.size() == 1) {
+        int n = ch.size();
+        if (n == 1) {
             ch.localCopy(source, dest, blockBytes);
             return;
         }
+        Blocks blocks = Blocks.equal(n, blockBytes);
         switch (fcollectAlgorithm(ch, blockBytes)) {
-            case "direct" -> DirectAllgather.run(ch, dest, source, Blocks.equal(ch.size(), blockBytes));
+            case "direct" -> {
+                long[] sources = new long[n];
+                for (int j = 0; j < n; j++) {
+                    sources[j] = inPlace ? dest + blocks.offsets()[j] : source;
+                }
+                DirectAllgather.run(ch, dest, sources, blocks, false);
+            }
             case "rd" -> RecursiveDoublingFcollect.run(ch, dest, source, blockBytes);
-            default -> RingAllgather.run(ch, dest, source, Blocks.equal(ch.size(), blockBytes));
+            default -> RingAllgather.run(ch, dest, source, blocks, false);
         }
     }
 
@@ -114,9 +125,9 @@ public final class Collectives {
         if (n == 1) {
             ch.localCopy(source, dest, bytes);
         } else if (fcollectAlgorithm(ch, bytes).equals("direct")) {
-            DirectAllgather.run(ch, dest, source, blocks);
+            DirectAllgather.run(ch, dest, sources, blocks, true);
         } else {
-            RingAllgather.run(ch, dest, source, blocks);
+            RingAllgather.run(ch, dest, source, blocks, true);
         }
         return blocks.total();
     }

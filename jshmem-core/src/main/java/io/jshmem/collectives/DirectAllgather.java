@@ -11,15 +11,22 @@ final class DirectAllgather {
     private DirectAllgather() {
     }
 
-    static void run(TeamChannel ch, long dest, long source, Blocks blocks) {
+    /**
+     * @param sources heap offset of each member's source (the same symmetric offset, or for an in-place call each
+     *                member's own block of dest)
+     * @param synced  whether the members have just synchronized (collect's size exchange): no entry sync then
+     */
+    static void run(TeamChannel ch, long dest, long[] sources, Blocks blocks, boolean synced) {
         int n = ch.size();
         int me = ch.me();
-        ch.sync();
+        if (!synced) {
+            ch.sync();
+        }
         for (int s = 1; s < n; s++) {
             int j = (me + s) % n;
-            ch.get(j, source, ch.local(), dest + blocks.offsets()[j], blocks.sizes()[j]);
+            ch.get(j, sources[j], ch.local(), dest + blocks.offsets()[j], blocks.sizes()[j]);
         }
-        ch.localCopy(source, dest + blocks.offsets()[me], blocks.sizes()[me]);
+        ch.localCopy(sources[me], dest + blocks.offsets()[me], blocks.sizes()[me]);
         ch.sync();
     }
 }

@@ -11,11 +11,14 @@ final class RingAllgather {
     private RingAllgather() {
     }
 
-    static void run(TeamChannel ch, long dest, long source, Blocks blocks) {
+    /** @param synced whether the members have just synchronized (collect's size exchange): no entry sync then */
+    static void run(TeamChannel ch, long dest, long source, Blocks blocks, boolean synced) {
         int n = ch.size();
         int me = ch.me();
         int next = (me + 1) % n;
-        ch.sync();
+        if (!synced) {
+            ch.sync();
+        }
         ch.localCopy(source, dest + blocks.offsets()[me], blocks.sizes()[me]);
         for (int s = 0; s < n - 1; s++) {
             int blk = Math.floorMod(me - s, n);

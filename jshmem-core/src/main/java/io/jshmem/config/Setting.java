@@ -58,6 +58,31 @@ public enum Setting {
             "Rendezvous address host:port (IPv4, [IPv6] or hostname); wins over SHMEM_UID_SOCK_IFNAME."),
     UID_SOCK_IFNAME("SHMEM_UID_SOCK_IFNAME", "",
             "Network interface for the rendezvous, e.g. eth0, eth0:inet4 or eth0:inet6."),
+    // issue 6 (CANN SHMEM extensions): instances, timeouts, copy engine, TLS, profiling
+    INSTANCE_PORT_RANGE("SHMEM_INSTANCE_PORT_RANGE", "",
+            "start:end ports for instances other than 0 that init with a rendezvous URL of port 0 (tcp://host:0):"
+                    + " instance k uses port start + k, and k must not exceed end - start."),
+    CONNECT_TIMEOUT("JSHMEM_CONNECT_TIMEOUT", "",
+            "Seconds a PE keeps trying to reach the rendezvous at init (CANN's shm_init_timeout); empty ="
+                    + " JSHMEM_TIMEOUT."),
+    CONTROL_TIMEOUT("JSHMEM_CONTROL_TIMEOUT", "",
+            "Deadline in seconds of each control-plane step of init and finalize: heap exchange, init and finalize"
+                    + " barriers (CANN's control_operation_timeout); empty = JSHMEM_TIMEOUT."),
+    COPY_ENGINE("JSHMEM_COPY_ENGINE", "false",
+            "Background copy engine (CANN's SDMA): putmemNbi/getmemNbi of at least JSHMEM_COPY_ENGINE_MIN bytes to"
+                    + " PEs on this host are copied by a background thread and completed by quiet or fence."),
+    COPY_ENGINE_MIN("JSHMEM_COPY_ENGINE_MIN", "262144",
+            "Bytes from which nbi copies go to the copy engine when JSHMEM_COPY_ENGINE is on (k, m suffixes)."),
+    TLS("JSHMEM_TLS", "false",
+            "TLS 1.3 with mutual authentication on the rendezvous (CANN's config store TLS); files in"
+                    + " JSHMEM_TLS_INFO. Every PE and the launcher must agree."),
+    TLS_INFO("JSHMEM_TLS_INFO", "",
+            "TLS files as 'key: value;' pairs: tlsCert (PEM chain, or PKCS12 .p12/.pfx with the key), tlsPk (PEM"
+                    + " PKCS#8 key), tlsPkPwdFile (password file), tlsCaFile (comma list; default: trust tlsCert's"
+                    + " chain), tlsCaPath (directory of relative CA files), tlsCrlFile, tlsCrlPath."),
+    CYCLE_PROF_PE("SHMEM_CYCLE_PROF_PE", "",
+            "PEs that record profiling data (getProf/showProf): a PE number, a list 0,2, a range 1-3, or all;"
+                    + " unset = profiling off."),
     LOG_LEVEL("SHMEM_LOG_LEVEL", "warn", "Log level: debug, info, warn, error, fatal.");
 
     private final String envName;

@@ -10,6 +10,7 @@ import io.jshmem.error.TransportException;
 import io.jshmem.transport.Transport;
 import io.jshmem.transport.TransportProvider;
 import io.jshmem.transport.TransportSetup;
+import io.jshmem.transport.shm.CopyEngineTransport;
 import io.jshmem.transport.shm.ShmTransport;
 
 import java.lang.foreign.MemorySegment;
@@ -57,7 +58,11 @@ final class EngineSelection {
             direct[p] = remote[p] ? null : heaps[p];
         }
         long threshold = s.longValue(Setting.MEMCPY_THRESHOLD);
-        ShmTransport shm = new ShmTransport(direct, threshold);
+        Transport shm = new ShmTransport(direct, threshold);
+        if (s.bool(Setting.COPY_ENGINE)) {
+            // CANN's SDMA: large nbi copies to mapped peers run on a background thread, completed by quiet.
+            shm = new CopyEngineTransport(shm, s.size(Setting.COPY_ENGINE_MIN), threshold, timeout, pe);
+        }
         Transport network = null;
         if (networkNeeded) {
             network = loadProvider("ucx").create(new Setup(pe, n, heaps[pe], mapped.hosts(), s, timeout, boot),

@@ -5,6 +5,7 @@ import io.jshmem.bootstrap.LaunchEnvironment;
 import io.jshmem.bootstrap.LaunchInfo;
 import io.jshmem.bootstrap.RendezvousClient;
 import io.jshmem.bootstrap.RendezvousServer;
+import io.jshmem.bootstrap.TlsContexts;
 import io.jshmem.bootstrap.UniqueId;
 import io.jshmem.collectives.DisseminationBarrier;
 import io.jshmem.comm.Comm;
@@ -12,6 +13,7 @@ import io.jshmem.comm.FailureState;
 import io.jshmem.comm.WaitLoop;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
+import io.jshmem.config.ShmemLog;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.memory.Block;
@@ -23,6 +25,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.locks.ReentrantLock;
+import javax.net.ssl.SSLContext;
 
 /**
  * One initialized jshmem instance in this process: its bootstrap session, heap, engines, world barrier and
@@ -50,6 +53,10 @@ public final class Instance {
     private final CollectiveCheck check;
     private final ReentrantLock collectiveLock = new ReentrantLock();
     private volatile boolean live = true;
+    private static final System.Logger LOG = ShmemLog.logger(Instance.class);
+    /** Deadline of init and finalize control steps (CANN's control_operation_timeout). */
+    private Duration controlTimeout;
+    private boolean tls;
 
     private Instance(Settings settings, int pe, int nPes, Duration timeout, RendezvousServer server,
                      RendezvousClient boot, Arena arena, HeapSetup.Mapped mapped, long heapSize, Comm comm,
@@ -78,8 +85,20 @@ public final class Instance {
 
     /** Collective over all PEs of the job: the init sequence of DESIGN.md section 3. */
     public static Instance init(InitOptions options) {
+        return init(options, () -> { });
+    }
+
+    /**
+     * {@link #init(InitOptions)}, calling {@code heapCreated} once the symmetric heaps are mapped and before the
+     * engines and the final barrier (CANN's SHM_CREATED state).
+     */
+    public static Instance init(InitOptions options, Runnable heapCreated) {
         Settings s = options.settings();
         Duration timeout = Duration.ofSeconds(s.longValue(Setting.TIMEOUT));
+        // CANN's connect and control-operation timeouts; each defaults to JSHMEM_TIMEOUT.
+        Duration connectTimeout = seconds(s, Setting.CONNECT_TIMEOUT, timeout);
+        Duration controlTimeout = seconds(s, Setting.CONTROL_TIMEOUT, timeout);
+        SSLContext tls = TlsContexts.fromSettings(s);
         long heapSize = s.size(Setting.SYMMETRIC_SIZE);
         if (heapSize < HeapLayout.MIN_HEAP_SIZE) {
             throw new ShmemArgumentException("SHMEM_SYMMETRIC_SIZE = " + heapSize + " is too small: valid sizes are "
@@ -105,7 +124,7 @@ public final class Instance {
         }
         RendezvousServer server = null;
         if (hostsRendezvous) {
-            server = RendezvousServer.start(uid.address(), uid.secret(), null);
+            server = RendezvousServer.start(uid.address(), uid.secret(), tls);
             uid = server.uniqueId();
         } else if (options.explicit()) {
             server = LocalRendezvous.serverFor(uid);
@@ -114,7 +133,10 @@ public final class Instance {
         RendezvousClient boot = null;
         Arena arena = Arena.ofShared();
         try {
-            boot = RendezvousClient.connect(uid, pe, nPes, timeout, null);
+            boot = RendezvousClient.connect(uid, pe, nPes, connectTimeout, tls);
+            LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + " of " + nPes + " reached the rendezvous at "
+                    + options.settings().get(Setting.UID_SESSION_ID).orElse("its unique id")
+                    + (tls != null ? " over TLS 1.3" : ""));
             boot.addFailureListener(new FailureListener() {
                 @Override
                 public void peerLost(int lost, String reason) {
@@ -128,12 +150,16 @@ public final class Instance {
             });
             Path dir = Path.of(s.string(Setting.HEAP_DIR));
             HeapSetup.Mapped mapped = HeapSetup.run(boot, pe, nPes, uid.sessionName(), dir, heapSize,
-                    arena, timeout, s.bool(Setting.HEAP_PREFAULT));
+                    arena, controlTimeout, s.bool(Setting.HEAP_PREFAULT));
+            heapCreated.run();
             WaitLoop waits = new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures);
             Comm comm = EngineSelection.build(s, pe, mapped, boot, timeout, waits);
             Instance instance = new Instance(s, pe, nPes, timeout, server, boot, arena, mapped,
                     heapSize, comm, failures);
-            boot.barrier("init-done", timeout);
+            instance.controlTimeout = controlTimeout;
+            instance.tls = tls != null;
+            boot.barrier("init-done", controlTimeout);
+            LOG.log(System.Logger.Level.INFO, () -> "The jshmem PE " + pe + " init success.");
             return instance;
         } catch (RuntimeException e) {
             if (boot != null) {
@@ -166,6 +192,33 @@ public final class Instance {
 
     public Duration timeout() {
         return timeout;
+    }
+
+    /** Deadline of each control-plane step of init and finalize. */
+    public Duration controlTimeout() {
+        return controlTimeout;
+    }
+
+    /** Whether the rendezvous of this instance runs over TLS. */
+    public boolean usesTls() {
+        return tls;
+    }
+
+    /** The bootstrap client, for sessions derived from this instance (other instances). */
+    RendezvousClient bootstrap() {
+        return boot;
+    }
+
+    private static Duration seconds(Settings s, Setting setting, Duration fallback) {
+        if (s.get(setting).isEmpty()) {
+            return fallback;
+        }
+        long v = s.longValue(setting);
+        if (v <= 0) {
+            throw new ShmemArgumentException(setting.envName() + " = " + v + " is invalid: valid timeouts are 1 second"
+                    + " or more; leave it unset to use JSHMEM_TIMEOUT");
+        }
+        return Duration.ofSeconds(v);
     }
 
     public Comm comm() {
@@ -311,8 +364,9 @@ public final class Instance {
                 return;
             }
             try {
+                LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + " finalize start");
                 worldBarrier.barrier();
-                boot.barrier("finalize", timeout);
+                boot.barrier("finalize", controlTimeout);
             } finally {
                 live = false;
                 RuntimeException first = null;

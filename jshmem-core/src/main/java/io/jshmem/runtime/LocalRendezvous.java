@@ -2,6 +2,7 @@ package io.jshmem.runtime;
 
 import io.jshmem.bootstrap.InterfaceSelector;
 import io.jshmem.bootstrap.RendezvousServer;
+import io.jshmem.bootstrap.TlsContexts;
 import io.jshmem.bootstrap.UniqueId;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
@@ -26,7 +27,13 @@ public final class LocalRendezvous {
         InetSocketAddress bind = settings.get(Setting.UID_SESSION_ID)
                 .map(UniqueIdAddress::parseHostPort)
                 .orElseGet(() -> new InetSocketAddress(InterfaceSelector.choose(settings), 0));
-        RendezvousServer server = RendezvousServer.start(bind, UniqueId.newSecret(), null);
+        return createAt(bind, settings);
+    }
+
+    /** Creates a unique id served at {@code bind} (port 0 = ephemeral), with TLS when the settings ask for it. */
+    static synchronized UniqueId createAt(InetSocketAddress bind, Settings settings) {
+        RendezvousServer server = RendezvousServer.start(bind, UniqueId.newSecret(),
+                TlsContexts.fromSettings(settings));
         UniqueId uid = server.uniqueId();
         SERVERS.put(uid.toString(), server);
         return uid;

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -48,36 +47,37 @@ class QueueLocksTest {
 
     @Test
     @Timeout(60)
-    void waitersAreServedInArrivalOrderWhileAGreedyPeKeepsRelocking() throws Exception {
-        int n = 4;
+    void waitersAreServedInArrivalOrderAndARelockingHolderGoesLast() throws Exception {
+        int n = 5;
         try (InProcessPes pes = new InProcessPes(n, Duration.ofSeconds(30))) {
-            AtomicInteger greedyCount = new AtomicInteger();
-            AtomicInteger done = new AtomicInteger();
-            int[] overtakes = new int[n];
-            runPes(n, pe -> {
-                QueueLocks locks = new QueueLocks(pes.comms[pe]);
-                if (pe == 0) {
-                    while (done.get() < n - 1) {
-                        locks.set(LOCK);
-                        greedyCount.incrementAndGet();
-                        locks.clear(LOCK, "lock");
-                    }
-                } else {
-                    for (int k = 0; k < 50; k++) {
-                        int before = greedyCount.get();
-                        locks.set(LOCK);
-                        overtakes[pe] = Math.max(overtakes[pe], greedyCount.get() - before);
-                        locks.clear(LOCK, "lock");
-                    }
-                    done.incrementAndGet();
-                }
-            });
-            // FIFO: after a waiter enqueues, the greedy PE gets in at most once or twice more (a hold in
-            // progress and one queued ahead), and the other waiters at most once each; an unfair lock lets it
-            // through many times.
-            for (int pe = 1; pe < n; pe++) {
-                assertTrue(overtakes[pe] <= 3, "PE " + pe + " was overtaken " + overtakes[pe] + " times by PE 0");
+            QueueLocks[] locks = new QueueLocks[n];
+            for (int pe = 0; pe < n; pe++) {
+                locks[pe] = new QueueLocks(pes.comms[pe]);
             }
+            int home = locks[0].home(LOCK);
+            List<Integer> served = java.util.Collections.synchronizedList(new ArrayList<>());
+            locks[0].set(LOCK);
+            List<Thread> waiters = new ArrayList<>();
+            for (int pe = 1; pe < n; pe++) {
+                int p = pe;
+                waiters.add(Thread.ofPlatform().start(() -> {
+                    locks[p].set(LOCK);
+                    served.add(p);
+                    locks[p].clear(LOCK, "lock");
+                }));
+                // The queue tail (low half of the home PE's word) names the last PE in line.
+                while (pes.heaps[home].get(ValueLayout.JAVA_INT, LOCK) != p + 1) {
+                    Thread.onSpinWait();
+                }
+            }
+            locks[0].clear(LOCK, "lock");
+            locks[0].set(LOCK);
+            served.add(0);
+            locks[0].clear(LOCK, "lock");
+            for (Thread t : waiters) {
+                t.join();
+            }
+            assertEquals(List.of(1, 2, 3, 4, 0), served, "FIFO hand-over; the relocking holder queues last");
         }
     }
 

@@ -6,8 +6,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Decides which PE failed first and why, from process exits, lost rendezvous connections and globalExit aborts in
  * the order they arrive. A lost connection is held back briefly, because the same PE's exit usually follows and
- * explains it better ({@code killed by signal 9} rather than {@code lost its connection}). Events that the launcher
- * caused (while it kills the PEs) are not failures. Not thread-safe: used by the job's monitor thread.
+ * explains it better ({@code killed by signal 9} rather than {@code lost its connection}). A PE of another node
+ * (multi-node jobs: only node 0's launcher hears of them, through the rendezvous it serves) has no exit here, so
+ * its lost connection counts at once. Events that the launcher caused (while it kills the PEs) are not failures.
+ * PEs are numbered job-wide. Not thread-safe: used by the job's monitor thread.
  */
 final class FirstFailure {
     /** How long a lost connection waits for the same PE's exit. */
@@ -19,19 +21,31 @@ final class FirstFailure {
     record Failure(int pe, String why, int code) {
     }
 
+    private final int firstPe;
     private final int[] exitCodes;
     private Failure first;
     private int lostPe = -1;
     private String lostReason;
     private long lostUntil = Long.MAX_VALUE;
 
-    FirstFailure(int nPes) {
-        exitCodes = new int[nPes];
+    /** Watches the PEs {@code firstPe .. firstPe + localPes - 1} that run here. */
+    FirstFailure(int firstPe, int localPes) {
+        this.firstPe = firstPe;
+        exitCodes = new int[localPes];
         Arrays.fill(exitCodes, -1);
     }
 
+    /** A one-node job of {@code nPes} PEs. */
+    FirstFailure(int nPes) {
+        this(0, nPes);
+    }
+
+    private boolean isLocal(int pe) {
+        return pe >= firstPe && pe - firstPe < exitCodes.length;
+    }
+
     void exited(int pe, int code, boolean launcherIsKilling) {
-        exitCodes[pe] = code;
+        exitCodes[pe - firstPe] = code;
         if (lostPe == pe) {
             first = code != 0 ? new Failure(pe, ExitStatus.describe(code), code) : new Failure(pe, NO_GOODBYE, 1);
             clearLost();
@@ -52,7 +66,12 @@ final class FirstFailure {
         if (first != null || lostPe >= 0 || launcherIsKilling) {
             return;
         }
-        int code = exitCodes[pe];
+        if (!isLocal(pe)) {
+            first = new Failure(pe, "lost its rendezvous connection without goodbye (" + reason + "); it runs on"
+                    + " another node, whose launcher reports how it ended", 1);
+            return;
+        }
+        int code = exitCodes[pe - firstPe];
         if (code >= 0) {
             first = code != 0 ? new Failure(pe, ExitStatus.describe(code), code) : new Failure(pe, NO_GOODBYE, 1);
         } else {

@@ -32,6 +32,15 @@ final class HeapFiles {
 
     /** Deletes the session's files; returns how many were deleted. Never follows a name outside the pattern. */
     static int remove(String sessionName, Set<Path> directories) {
+        return remove(sessionName, directories, 0, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Deletes the heap files of PEs {@code firstPe .. firstPe + count - 1} of the session (the PEs of one node of a
+     * multi-node job: nodes may share a heap directory, as network namespaces on one machine do, and must not
+     * delete each other's files). Returns how many were deleted.
+     */
+    static int remove(String sessionName, Set<Path> directories, int firstPe, int count) {
         if (!sessionName.matches("[0-9a-f]{12}")) {
             throw new IllegalArgumentException("sessionName = '" + sessionName + "' is not 12 hex characters");
         }
@@ -42,6 +51,9 @@ final class HeapFiles {
             }
             try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "jshmem-" + sessionName + "-*")) {
                 for (Path f : files) {
+                    if (!belongsTo(f.getFileName().toString(), sessionName, firstPe, count)) {
+                        continue;
+                    }
                     try {
                         if (Files.deleteIfExists(f)) {
                             removed++;
@@ -55,5 +67,17 @@ final class HeapFiles {
             }
         }
         return removed;
+    }
+
+    private static boolean belongsTo(String name, String sessionName, int firstPe, int count) {
+        if (firstPe == 0 && count == Integer.MAX_VALUE) {
+            return true;
+        }
+        String suffix = name.substring(("jshmem-" + sessionName + "-").length());
+        if (suffix.isEmpty() || suffix.length() > 10 || !suffix.chars().allMatch(Character::isDigit)) {
+            return false;
+        }
+        long pe = Long.parseLong(suffix);
+        return pe >= firstPe && pe - firstPe < count;
     }
 }

@@ -24,13 +24,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * One run of a {@link JobSpec}: serves the rendezvous, starts the PEs, watches them, and ends the job on the first
- * failure, on the deadline or when the launcher's JVM shuts down. All decisions are made on the thread that calls
- * {@link #run()}; process exits and rendezvous reports reach it through a queue.
+ * One run of a {@link JobSpec}: serves the rendezvous (one-node jobs and node 0 of a multi-node job), starts this
+ * host's PEs, watches them, and ends them on the first failure, on the deadline or when the launcher's JVM shuts
+ * down. All decisions are made on the thread that calls {@link #run()}; process exits and rendezvous reports reach
+ * it through a queue. PEs are numbered job-wide ({@code firstPe + local index}).
  */
 final class Job implements RendezvousListener {
     static final int EXIT_TIMEOUT = 124;
     static final int EXIT_START_FAILED = 127;
+    /**
+     * Marks every process of this launcher's job (PEs and what they start) in its environment, so that the sweep
+     * at the end finds exactly them: the unique id is the same on every node of a multi-node job, and nodes that
+     * share a process table (network namespaces on one machine) must not sweep each other's PEs.
+     */
+    static final String LAUNCH_ID_VARIABLE = "JSHMEM_LAUNCH_ID";
     private static final long SCAN_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     private static final long THREAD_DUMP_MILLIS = 1000;
     private static final long KILL_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
@@ -81,21 +88,35 @@ final class Job implements RendezvousListener {
 
     JobResult run() {
         long t0 = System.nanoTime();
-        RendezvousServer server = RendezvousServer.start(
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), UniqueId.newSecret(), null);
-        UniqueId uid = server.uniqueId();
+        NodeLayout nodes = spec.nodes();
+        RendezvousServer server = null;
+        UniqueId uid;
+        if (nodes.servesRendezvous()) {
+            InetSocketAddress bind = nodes.masterAddr() == null
+                    ? new InetSocketAddress(InetAddress.getLoopbackAddress(), nodes.masterPort())
+                    : new InetSocketAddress(nodes.masterAddr(), nodes.masterPort());
+            // The other nodes connect to the address as given (a name resolves on each node), not to what it
+            // resolved to here.
+            server = RendezvousServer.start(bind, nodes.masterAddr(), nodes.rendezvousSecret(), null);
+            uid = server.uniqueId();
+            server.addListener(this);
+        } else {
+            uid = new UniqueId(nodes.masterAddr(), nodes.masterPort(), nodes.rendezvousSecret());
+        }
         sessionName = uid.sessionName();
-        sweeper = new ProcessSweeper(Setting.UNIQUE_ID.envName(), uid.toString());
-        server.addListener(this);
+        String launchId = java.util.HexFormat.of().formatHex(UniqueId.newSecret(), 0, 12);
+        sweeper = new ProcessSweeper(LAUNCH_ID_VARIABLE, launchId);
         Thread hook = new Thread(this::onShutdown, "shmemrun-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         Outcome outcome;
         try {
-            Failure startFailure = startAll(uid);
+            Failure startFailure = startAll(uid, launchId);
             outcome = startFailure != null ? new Outcome(startFailure, false) : monitor(t0);
         } finally {
             stopEverything();
-            server.close();
+            if (server != null) {
+                server.close();
+            }
             done = true;
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -108,18 +129,18 @@ final class Job implements RendezvousListener {
         List<Integer> exitCodes = new ArrayList<>();
         List<List<String>> stdout = new ArrayList<>();
         List<List<String>> stderr = new ArrayList<>();
-        for (int pe = 0; pe < spec.nPes(); pe++) {
-            PeProcess p = pe < pes.size() ? pes.get(pe) : null;
+        for (int i = 0; i < spec.nPes(); i++) {
+            PeProcess p = i < pes.size() ? pes.get(i) : null;
             exitCodes.add(p == null || p.isAlive() ? -1 : p.exitCode());
             stdout.add(p == null ? List.of() : p.stdoutLines());
             stderr.add(p == null ? List.of() : p.stderrLines());
         }
         return new JobResult(code, f == null ? -1 : f.pe(), f == null ? null : f.why(), outcome.timedOut(),
                 exitCodes, stdout, stderr, List.copyOf(messages), uid.sessionName(),
-                Duration.ofNanos(System.nanoTime() - t0));
+                Duration.ofNanos(System.nanoTime() - t0), spec.firstPe());
     }
 
-    private Failure startAll(UniqueId uid) {
+    private Failure startAll(UniqueId uid, String launchId) {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>();
@@ -128,12 +149,14 @@ final class Job implements RendezvousListener {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.putAll(spec.env());
         env.put(Setting.UNIQUE_ID.envName(), uid.toString());
-        env.put(Setting.NPES.envName(), Integer.toString(spec.nPes()));
+        env.put(LAUNCH_ID_VARIABLE, launchId);
+        env.put(Setting.NPES.envName(), Integer.toString(spec.totalPes()));
         env.put(Setting.LOCAL_NPES.envName(), Integer.toString(spec.nPes()));
         heapDirs = HeapFiles.directories(env);
-        for (int pe = 0; pe < spec.nPes(); pe++) {
+        for (int local = 0; local < spec.nPes(); local++) {
+            int pe = spec.firstPe() + local;
             env.put(Setting.PE.envName(), Integer.toString(pe));
-            env.put(Setting.LOCAL_PE.envName(), Integer.toString(pe));
+            env.put(Setting.LOCAL_PE.envName(), Integer.toString(local));
             try {
                 PeProcess p = PeProcess.start(pe, command, env, out, err, spec.captureLines());
                 synchronized (pes) {
@@ -153,7 +176,7 @@ final class Job implements RendezvousListener {
 
     /** Waits for every PE to end, enforcing the grace period after the first failure and the job's deadline. */
     private Outcome monitor(long t0) {
-        FirstFailure failures = new FirstFailure(spec.nPes());
+        FirstFailure failures = new FirstFailure(spec.firstPe(), spec.nPes());
         int running = spec.nPes();
         long deadline = spec.timeout().isZero() ? NEVER : t0 + spec.timeout().toNanos();
         long graceEnd = NEVER;
@@ -178,7 +201,7 @@ final class Job implements RendezvousListener {
                 List<Integer> alive = alive();
                 report("timeout after " + seconds(spec.timeout()) + "; PEs still running: " + join(alive));
                 if (spec.threadDumpOnTimeout()) {
-                    alive.forEach(pe -> snapshot().get(pe).requestThreadDump());
+                    snapshot().stream().filter(PeProcess::isAlive).forEach(PeProcess::requestThreadDump);
                     sleep(THREAD_DUMP_MILLIS);
                 }
                 killing = true;
@@ -251,12 +274,14 @@ final class Job implements RendezvousListener {
         }
         List<Integer> alive = alive();
         if (!alive.isEmpty()) {
-            report("PEs " + join(alive) + " could not be killed (pids " + alive.stream()
-                    .map(pe -> Long.toString(snapshot().get(pe).pid())).collect(Collectors.joining(", ")) + ")");
+            report("PEs " + join(alive) + " could not be killed (pids " + snapshot().stream()
+                    .filter(PeProcess::isAlive).map(p -> Long.toString(p.pid())).collect(Collectors.joining(", "))
+                    + ")");
         }
         String session = sessionName;
         if (session != null) {
-            int removed = HeapFiles.remove(session, heapDirs);
+            int removed = spec.nodes().nNodes() == 1 ? HeapFiles.remove(session, heapDirs)
+                    : HeapFiles.remove(session, heapDirs, spec.firstPe(), spec.nPes());
             if (removed > 0) {
                 report("removed " + removed + " leftover shared-memory file(s) jshmem-" + session + "-*");
             }

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@link Launcher} runs: {@code nPes} JVMs of one main class (or jar) on this host. Immutable and
- * thread-safe; the {@code with*} methods return modified copies.
+ * What {@link Launcher} runs: {@code nPes} JVMs of one main class (or jar) on this host, alone or as one node of a
+ * multi-node job ({@link #nodes()}). Immutable and thread-safe; the {@code with*} methods return modified copies.
  *
- * @param nPes               number of PEs, 1..{@value #MAX_PES}
+ * @param nPes               number of PEs on this host (torchrun's {@code --nproc-per-node}), 1..{@value #MAX_PES}
  * @param mainClass          main class to run, or null when {@code jar} is set
  * @param jar                executable jar (its Main-Class is run), or null when {@code mainClass} is set
  * @param args               program arguments, the same for every PE
@@ -25,10 +25,11 @@ import java.util.Map;
  * @param grace              how long the other PEs may run on after the first failure before they are killed
  * @param threadDumpOnTimeout whether PEs still running at the timeout print a thread dump (SIGQUIT) before they die
  * @param captureLines       lines kept per PE and stream in the {@link JobResult} (the last ones)
+ * @param nodes              the job's nodes and this node's rank; {@link NodeLayout#SINGLE} for a one-host job
  */
 public record JobSpec(int nPes, String mainClass, Path jar, List<String> args, List<String> jvmArgs,
                       List<String> classpath, Map<String, String> env, Duration timeout, Duration grace,
-                      boolean threadDumpOnTimeout, int captureLines) {
+                      boolean threadDumpOnTimeout, int captureLines, NodeLayout nodes) {
     public static final int MAX_PES = 4096;
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(3);
     public static final int DEFAULT_CAPTURE_LINES = 10_000;
@@ -60,23 +61,28 @@ public record JobSpec(int nPes, String mainClass, Path jar, List<String> args, L
             throw new ShmemArgumentException("captureLines = " + captureLines + " is negative: valid range is 0.."
                     + Integer.MAX_VALUE);
         }
+        Checks.notNull("nodes", nodes);
+        if ((long) nPes * nodes.nNodes() > Integer.MAX_VALUE) {
+            throw new ShmemArgumentException("nPes = " + nPes + " per node on " + nodes.nNodes() + " nodes is too"
+                    + " many PEs: valid are at most " + Integer.MAX_VALUE + " in all; use fewer nodes or PEs");
+        }
     }
 
     /** {@code nPes} PEs running {@code mainClass}, no deadline, 3 s grace. */
     public static JobSpec ofMainClass(String mainClass, int nPes) {
         return new JobSpec(nPes, Checks.notNull("mainClass", mainClass), null, List.of(), List.of(), List.of(),
-                Map.of(), Duration.ZERO, DEFAULT_GRACE, true, DEFAULT_CAPTURE_LINES);
+                Map.of(), Duration.ZERO, DEFAULT_GRACE, true, DEFAULT_CAPTURE_LINES, NodeLayout.SINGLE);
     }
 
     /** {@code nPes} PEs running the Main-Class of {@code jar}, no deadline, 3 s grace. */
     public static JobSpec ofJar(Path jar, int nPes) {
         return new JobSpec(nPes, null, Checks.notNull("jar", jar), List.of(), List.of(), List.of(), Map.of(),
-                Duration.ZERO, DEFAULT_GRACE, true, DEFAULT_CAPTURE_LINES);
+                Duration.ZERO, DEFAULT_GRACE, true, DEFAULT_CAPTURE_LINES, NodeLayout.SINGLE);
     }
 
     public JobSpec withArgs(List<String> newArgs) {
         return new JobSpec(nPes, mainClass, jar, newArgs, jvmArgs, classpath, env, timeout, grace,
-                threadDumpOnTimeout, captureLines);
+                threadDumpOnTimeout, captureLines, nodes);
     }
 
     public JobSpec withArgs(String... newArgs) {
@@ -85,12 +91,12 @@ public record JobSpec(int nPes, String mainClass, Path jar, List<String> args, L
 
     public JobSpec withJvmArgs(List<String> newJvmArgs) {
         return new JobSpec(nPes, mainClass, jar, args, newJvmArgs, classpath, env, timeout, grace,
-                threadDumpOnTimeout, captureLines);
+                threadDumpOnTimeout, captureLines, nodes);
     }
 
     public JobSpec withClasspath(List<String> entries) {
         return new JobSpec(nPes, mainClass, jar, args, jvmArgs, entries, env, timeout, grace, threadDumpOnTimeout,
-                captureLines);
+                captureLines, nodes);
     }
 
     /** A copy with one more environment variable for every PE. */
@@ -98,26 +104,43 @@ public record JobSpec(int nPes, String mainClass, Path jar, List<String> args, L
         Map<String, String> e = new LinkedHashMap<>(env);
         e.put(Checks.notNull("name", name), Checks.notNull("value", value));
         return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, e, timeout, grace, threadDumpOnTimeout,
-                captureLines);
+                captureLines, nodes);
     }
 
     public JobSpec withTimeout(Duration newTimeout) {
         return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, env, newTimeout, grace,
-                threadDumpOnTimeout, captureLines);
+                threadDumpOnTimeout, captureLines, nodes);
     }
 
     public JobSpec withGrace(Duration newGrace) {
         return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, env, timeout, newGrace,
-                threadDumpOnTimeout, captureLines);
+                threadDumpOnTimeout, captureLines, nodes);
     }
 
     public JobSpec withThreadDumpOnTimeout(boolean dump) {
-        return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, env, timeout, grace, dump, captureLines);
+        return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, env, timeout, grace, dump, captureLines,
+                nodes);
     }
 
     public JobSpec withCaptureLines(int lines) {
         return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, env, timeout, grace, threadDumpOnTimeout,
-                lines);
+                lines, nodes);
+    }
+
+    /** A copy that runs as node {@code layout.nodeRank()} of a job on {@code layout.nNodes()} nodes. */
+    public JobSpec withNodes(NodeLayout layout) {
+        return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, env, timeout, grace, threadDumpOnTimeout,
+                captureLines, layout);
+    }
+
+    /** PEs of the whole job: {@code nPes} on each of the {@link #nodes()}. */
+    public int totalPes() {
+        return nPes * nodes.nNodes();
+    }
+
+    /** The job-wide number of this host's first PE: {@code nodeRank * nPes}. */
+    public int firstPe() {
+        return nodes.nodeRank() * nPes;
     }
 
     /** What the PEs run, for messages: the main class or {@code -jar path}. */

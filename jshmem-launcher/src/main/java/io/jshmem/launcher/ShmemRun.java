@@ -1,5 +1,6 @@
 package io.jshmem.launcher;
 
+import io.jshmem.config.Setting;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemException;
 
@@ -19,8 +20,11 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The {@code shmemrun} command: {@code shmemrun -np N [--timeout S] [--jvm-arg ARG]... [--cp PATH] [--]
- * (main-class | -jar app.jar) [args]}. Everything after the main class (or after {@code -jar app.jar}) goes to the
- * program unchanged. Runs the job through {@link Launcher} and exits with its status.
+ * (main-class | -jar app.jar) [args]} on one host, or, torchrun style, once on every node of a multi-node job:
+ * {@code shmemrun --nnodes N --node-rank R --nproc-per-node P --master-addr A [--master-port PORT] ...} with the
+ * same {@code JSHMEM_SECRET} in every node's environment. Everything after the main class (or after
+ * {@code -jar app.jar}) goes to the program unchanged. Runs the job through {@link Launcher} and exits with its
+ * status.
  */
 @Command(name = "shmemrun", mixinStandardHelpOptions = true, version = "shmemrun (jshmem) 0.1.0",
         sortOptions = false, usageHelpWidth = 110,
@@ -28,18 +32,48 @@ import picocli.CommandLine.Parameters;
             "Runs N PEs of a jshmem program on this host, each in its own JVM, and serves their rendezvous.",
             "Every output line is prefixed with [pe K]. When a PE fails, shmemrun reports which PE failed first and",
             "why, gives the others a short grace period, kills what is left and exits with the failed PE's status.",
-            "Afterwards no process and no /dev/shm file of the job is left."},
+            "Afterwards no process and no /dev/shm file of the job is left.",
+            "",
+            "Multi-node jobs (torchrun style): run shmemrun once on every node with the same --nnodes,",
+            "--nproc-per-node, --master-addr and --master-port, its own --node-rank, and the same JSHMEM_SECRET",
+            "(16+ characters) in the environment. Node 0 serves the rendezvous at --master-addr:--master-port;",
+            "node R runs PEs R*P .. R*P+P-1. Each node's shmemrun reports its own PEs; a PE that dies anywhere",
+            "is reported to every PE of the job through the rendezvous."},
         footer = {"", "Exit status: 0 when every PE succeeded; the status of the PE that failed first (the globalExit",
             "status when it ended the job); 124 on timeout; 127 when a PE could not be started; 2 on bad usage.",
             "", "Examples:",
             "  shmemrun -np 4 io.jshmem.examples.Hello",
-            "  shmemrun -np 2 --timeout 60 --jvm-arg -Xmx1g -jar app.jar --size 1m"})
+            "  shmemrun -np 2 --timeout 60 --jvm-arg -Xmx1g -jar app.jar --size 1m",
+            "  JSHMEM_SECRET=... shmemrun --nnodes 2 --node-rank 0 --nproc-per-node 4 --master-addr node0 \\",
+            "      --master-port 29500 io.jshmem.examples.RmaRing      (and --node-rank 1 on the other node)"})
 public final class ShmemRun implements Callable<Integer> {
     static final int EXIT_USAGE = 2;
 
-    @Option(names = {"-np", "-n", "--np"}, required = true, paramLabel = "N",
-            description = "Number of PEs (1..4096).")
-    int nPes;
+    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N",
+            description = "Number of PEs of a one-node job (1..4096).")
+    Integer nPes;
+
+    @Option(names = {"--nproc-per-node", "--nproc_per_node"}, paramLabel = "P",
+            description = "PEs on this node (1..4096); the job has nnodes * P PEs.")
+    Integer nprocPerNode;
+
+    @Option(names = "--nnodes", paramLabel = "N", defaultValue = "1",
+            description = "Nodes of the job, one shmemrun each (default: ${DEFAULT-VALUE}).")
+    int nNodes;
+
+    @Option(names = {"--node-rank", "--node_rank"}, paramLabel = "R", defaultValue = "0",
+            description = "This node, 0..nnodes-1; node 0 serves the rendezvous (default: ${DEFAULT-VALUE}).")
+    int nodeRank;
+
+    @Option(names = {"--master-addr", "--master_addr"}, paramLabel = "A",
+            description = "Address of node 0 that every node reaches; node 0's rendezvous listens there."
+                    + " Required with --nnodes > 1 (default on one node: 127.0.0.1).")
+    String masterAddr;
+
+    @Option(names = {"--master-port", "--master_port"}, paramLabel = "PORT",
+            description = "Rendezvous port on node 0 (default: " + NodeLayout.DEFAULT_MASTER_PORT + " with"
+                    + " --master-addr or --nnodes > 1, else any free port).")
+    Integer masterPort;
 
     @Option(names = "--timeout", paramLabel = "S",
             description = "Kill the job after S seconds and exit with 124 (default: no deadline).")
@@ -67,6 +101,8 @@ public final class ShmemRun implements Callable<Integer> {
 
     private final PrintStream out;
     private final PrintStream err;
+    /** Where JSHMEM_SECRET is read from; the process environment except in tests. */
+    Map<String, String> launcherEnvironment = System.getenv();
 
     ShmemRun(PrintStream out, PrintStream err) {
         this.out = out;
@@ -101,7 +137,8 @@ public final class ShmemRun implements Callable<Integer> {
             spec = spec();
         } catch (ShmemArgumentException e) {
             err.println("shmemrun: " + e.getMessage());
-            err.println("usage: shmemrun -np N [options] [--] (main-class | -jar app.jar) [args]; see --help");
+            err.println("usage: shmemrun (-np N | --nnodes N --node-rank R --nproc-per-node P --master-addr A) [options]"
+                    + " [--] (main-class | -jar app.jar) [args]; see --help");
             return EXIT_USAGE;
         }
         try {
@@ -124,13 +161,14 @@ public final class ShmemRun implements Callable<Integer> {
             if (program.size() < 2) {
                 throw new ShmemArgumentException("-jar needs the path of a jar: -jar app.jar [args]");
             }
-            spec = JobSpec.ofJar(Path.of(program.get(1)), nPes);
+            spec = JobSpec.ofJar(Path.of(program.get(1)), pesHere());
             args = program.subList(2, program.size());
         } else if (first.startsWith("-")) {
-            throw new ShmemArgumentException("unknown option '" + first + "': valid are -np, --timeout, --grace,"
-                    + " --jvm-arg, --cp, --env, --no-thread-dump, then a main class or -jar app.jar");
+            throw new ShmemArgumentException("unknown option '" + first + "': valid are -np, --nnodes, --node-rank,"
+                    + " --nproc-per-node, --master-addr, --master-port, --timeout, --grace, --jvm-arg, --cp, --env,"
+                    + " --no-thread-dump, then a main class or -jar app.jar");
         } else {
-            spec = JobSpec.ofMainClass(first, nPes);
+            spec = JobSpec.ofMainClass(first, pesHere());
             args = program.subList(1, program.size());
         }
         if (timeoutSeconds < 0 || graceSeconds < 0) {
@@ -144,6 +182,42 @@ public final class ShmemRun implements Callable<Integer> {
         for (Map.Entry<String, String> e : env.entrySet()) {
             spec = spec.withEnv(e.getKey(), e.getValue());
         }
-        return spec;
+        return spec.withNodes(nodeLayout());
+    }
+
+    /** The PEs this shmemrun starts: -np on one node, --nproc-per-node on every node of a multi-node job. */
+    private int pesHere() {
+        if (nPes != null && nprocPerNode != null) {
+            throw new ShmemArgumentException("-np = " + nPes + " and --nproc-per-node = " + nprocPerNode + " are both"
+                    + " given: pass only one (-np for a one-node job, --nproc-per-node with --nnodes)");
+        }
+        if (nNodes > 1 && nPes != null) {
+            throw new ShmemArgumentException("-np = " + nPes + " with --nnodes " + nNodes + " is ambiguous: pass the"
+                    + " PEs of each node with --nproc-per-node (the job then has nnodes * P PEs)");
+        }
+        if (nPes == null && nprocPerNode == null) {
+            throw new ShmemArgumentException("the number of PEs is missing: pass -np N (one node) or --nproc-per-node"
+                    + " P (PEs on this node of a --nnodes job)");
+        }
+        return nPes != null ? nPes : nprocPerNode;
+    }
+
+    private NodeLayout nodeLayout() {
+        if (nNodes == 1 && masterAddr == null && masterPort == null) {
+            if (nodeRank != 0) {
+                throw new ShmemArgumentException("--node-rank = " + nodeRank + " is invalid: valid range is 0..0"
+                        + " (--nnodes 1); pass --nnodes for a multi-node job");
+            }
+            return NodeLayout.SINGLE;
+        }
+        int port = masterPort != null ? masterPort : NodeLayout.DEFAULT_MASTER_PORT;
+        String secret = launcherEnvironment.get(Setting.SECRET.envName());
+        if (secret == null && env.containsKey(Setting.SECRET.envName())) {
+            secret = env.get(Setting.SECRET.envName());
+        }
+        if (nNodes == 1 && secret == null) {
+            return new NodeLayout(1, nodeRank, masterAddr == null ? "127.0.0.1" : masterAddr, port, null);
+        }
+        return new NodeLayout(nNodes, nodeRank, masterAddr, port, secret);
     }
 }

@@ -1,0 +1,129 @@
+package io.jshmem.bench;
+
+import com.google.gson.GsonBuilder;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The gate's verdict and its JSON ({@code results/putmem_<N>pe.json}): per round the slowest PE of each path, the
+ * medians over rounds, the overhead in percent, whether it passed, and each PE's own figures and data check.
+ * Immutable after {@link #of}.
+ */
+final class GateReport {
+    private final Map<String, Object> json = new LinkedHashMap<>();
+    private final boolean passed;
+    private final String summary;
+
+    private GateReport(Map<String, Object> fields, boolean passed, String summary) {
+        json.putAll(fields);
+        this.passed = passed;
+        this.summary = summary;
+    }
+
+    /**
+     * Builds the report from the gathered per-PE rows: {@code rounds} ns/op of JSHMEM, RAW and LIBC each, then
+     * data-ok (1/0), first byte, last byte.
+     */
+    static GateReport of(double[][] perPe, int nPes, long bytes, int iterations, int warmup, int rounds,
+                         double thresholdPercent) {
+        double[][] roundMax = new double[3][rounds];
+        for (int p = 0; p < 3; p++) {
+            for (int r = 0; r < rounds; r++) {
+                double m = Double.NEGATIVE_INFINITY;
+                for (double[] row : perPe) {
+                    m = Math.max(m, row[p * rounds + r]);
+                }
+                roundMax[p][r] = m;
+            }
+        }
+        double jshmem = Measurement.median(roundMax[0], rounds);
+        double raw = Measurement.median(roundMax[1], rounds);
+        double libc = Measurement.median(roundMax[2], rounds);
+        double overhead = (jshmem / raw - 1) * 100;
+        double overheadLibc = (jshmem / libc - 1) * 100;
+        boolean dataOk = true;
+        List<Map<String, Object>> pes = new ArrayList<>();
+        for (int pe = 0; pe < nPes; pe++) {
+            double[] row = perPe[pe];
+            boolean ok = row[3 * rounds] == 1;
+            dataOk &= ok;
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("pe", pe);
+            m.put("jshmem_ns_per_op", Measurement.median(slice(row, 0, rounds), rounds));
+            m.put("raw_ns_per_op", Measurement.median(slice(row, rounds, rounds), rounds));
+            m.put("libc_memcpy_ns_per_op", Measurement.median(slice(row, 2 * rounds, rounds), rounds));
+            m.put("jshmem_rounds_ns", slice(row, 0, rounds));
+            m.put("raw_rounds_ns", slice(row, rounds, rounds));
+            m.put("libc_memcpy_rounds_ns", slice(row, 2 * rounds, rounds));
+            m.put("data_ok", ok);
+            m.put("expected_byte", (pe + nPes - 1) % nPes + 1 & 0xff);
+            m.put("first_byte", (int) row[3 * rounds + 1] & 0xff);
+            m.put("last_byte", (int) row[3 * rounds + 2] & 0xff);
+            pes.add(m);
+        }
+        boolean passed = dataOk && overhead <= thresholdPercent;
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("benchmark", "putmem_gate");
+        f.put("world_size", nPes);
+        f.put("bytes", bytes);
+        f.put("iterations", iterations);
+        f.put("warmup", warmup);
+        f.put("rounds", rounds);
+        f.put("route", "ring: PE p puts to PE (p+1) % " + nPes + ", every PE at once");
+        f.put("jshmem_path", "putmem(dst, 0, src, 0, bytes, next) + quiet()");
+        f.put("raw_path", "MemorySegment.copy(src, 0, mapped peer dst, 0, bytes) + VarHandle.fullFence()");
+        f.put("jshmem_ns_per_op", jshmem);
+        f.put("raw_ns_per_op", raw);
+        f.put("overhead_percent", overhead);
+        f.put("threshold_percent", thresholdPercent);
+        f.put("passed", passed);
+        f.put("data_ok", dataOk);
+        f.put("jshmem_gb_per_s", bytes / jshmem);
+        f.put("raw_gb_per_s", bytes / raw);
+        f.put("libc_memcpy_ns_per_op", libc);
+        f.put("overhead_vs_libc_memcpy_percent", overheadLibc);
+        f.put("statistic", "per round the slowest PE, then the median over rounds; paths alternate each round");
+        f.put("round_max_jshmem_ns", roundMax[0]);
+        f.put("round_max_raw_ns", roundMax[1]);
+        f.put("round_max_libc_memcpy_ns", roundMax[2]);
+        f.put("per_pe", pes);
+        String summary = String.format("putmem gate %d PEs %s: jshmem %.1f us/op, raw %.1f us/op, overhead %+.2f%% "
+                        + "(threshold %.1f%%), libc memcpy %.1f us/op (%+.2f%%), data %s: %s", nPes,
+                Sizes.human(bytes), jshmem / 1e3, raw / 1e3, overhead, thresholdPercent, libc / 1e3, overheadLibc,
+                dataOk ? "ok" : "WRONG", passed ? "PASSED" : "FAILED");
+        return new GateReport(f, passed, summary);
+    }
+
+    private static double[] slice(double[] row, int from, int len) {
+        double[] s = new double[len];
+        System.arraycopy(row, from, s, 0, len);
+        return s;
+    }
+
+    boolean passed() {
+        return passed;
+    }
+
+    String summary() {
+        return summary;
+    }
+
+    Map<String, Object> json() {
+        return json;
+    }
+
+    void write(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir != null) {
+            Files.createDirectories(dir);
+        }
+        Files.writeString(file, new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().create()
+                .toJson(json));
+    }
+}

@@ -1,0 +1,69 @@
+package io.jshmem.bench;
+
+import io.jshmem.ShmemRuntime;
+import io.jshmem.SymmetricMemory;
+
+import java.lang.foreign.ValueLayout;
+
+/**
+ * Brings per-PE figures to PE 0 outside the timed regions: every PE puts its doubles into its own slot of PE 0's
+ * symmetric buffer, then all meet in a barrier. Uses only put and barrierAll, so it works wherever the benchmarks
+ * do. Collective: every PE must call the same methods in the same order. Not thread-safe.
+ */
+final class PeGather implements AutoCloseable {
+    private final ShmemRuntime shmem;
+    private final int capacity;
+    private final SymmetricMemory slots;
+
+    /** Allocates room for {@code capacity} doubles per PE (collective). */
+    PeGather(ShmemRuntime shmem, int capacity) {
+        this.shmem = shmem;
+        this.capacity = capacity;
+        this.slots = shmem.malloc((long) capacity * shmem.nPes() * Double.BYTES);
+    }
+
+    /**
+     * Collective: returns every PE's {@code values} on PE 0 ({@code [pe][i]}) and null on the others.
+     *
+     * @throws IllegalArgumentException when {@code values} is longer than the capacity
+     */
+    double[][] gather(double[] values) {
+        if (values.length > capacity) {
+            throw new IllegalArgumentException("values.length = " + values.length + " exceeds the gather capacity "
+                    + capacity + "; create the PeGather with a larger capacity");
+        }
+        shmem.put(slots, (long) shmem.myPe() * capacity, values, 0, values.length, 0);
+        shmem.barrierAll();
+        double[][] all = null;
+        if (shmem.myPe() == 0) {
+            all = new double[shmem.nPes()][values.length];
+            for (int pe = 0; pe < shmem.nPes(); pe++) {
+                for (int i = 0; i < values.length; i++) {
+                    all[pe][i] = slots.local().getAtIndex(ValueLayout.JAVA_DOUBLE, (long) pe * capacity + i);
+                }
+            }
+        }
+        // PE 0 reads before anyone writes the next gather's values.
+        shmem.barrierAll();
+        return all;
+    }
+
+    /** Collective: the largest of every PE's {@code value} on PE 0, NaN on the others. */
+    double max(double value) {
+        double[][] all = gather(new double[]{value});
+        if (all == null) {
+            return Double.NaN;
+        }
+        double m = Double.NEGATIVE_INFINITY;
+        for (double[] v : all) {
+            m = Math.max(m, v[0]);
+        }
+        return m;
+    }
+
+    /** Collective: frees the buffer. */
+    @Override
+    public void close() {
+        shmem.free(slots);
+    }
+}

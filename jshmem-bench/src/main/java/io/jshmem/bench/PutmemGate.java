@@ -1,0 +1,176 @@
+package io.jshmem.bench;
+
+import io.jshmem.Shmem;
+import io.jshmem.ShmemRuntime;
+import io.jshmem.SymmetricMemory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * The overhead gate, CANN SHMEM's putmem_on_stream Python-vs-C check carried over as jshmem API vs the raw path:
+ * on the same instance, with the same symmetric buffers, size and ring route (PE p writes to PE p+1), it times
+ * {@code putmem + quiet} against a plain {@code MemorySegment.copy} into the peer's mapped heap followed by a full
+ * fence. Both paths are warmed up, the PEs meet in a barrier, and every round runs both paths (their order
+ * alternating, every PE at once); per round the figure of a path is the slowest PE's, and the gate compares the
+ * medians over rounds. A third, informational path copies with libc {@code memcpy} (what jshmem itself uses from
+ * {@code JSHMEM_MEMCPY_THRESHOLD} up), so the report shows both raw baselines. Finally every PE checks that the
+ * first and last bytes of its receive buffer equal previous PE + 1.
+ *
+ * <p>Run: {@code bin/shmemrun -np 2 io.jshmem.bench.PutmemGate} or {@code NPROC_PER_NODE=8 bench/putmem-gate}.
+ * Options fall back to the environment ({@code PERF_BYTES, PERF_ITERATIONS, PERF_WARMUP, PERF_ROUNDS,
+ * PERF_THRESHOLD_PERCENT}, and {@code NPROC_PER_NODE} as the expected PE count), then to the defaults 8 MiB, 100,
+ * 10, 7, 5 %. PE 0 writes {@code results/putmem_<N>pe.json}; every PE exits 1 when the gate fails.
+ */
+@Command(name = "putmem-gate", mixinStandardHelpOptions = true,
+        description = "jshmem putmem vs a raw copy into the mapped peer heap; fails above the overhead threshold")
+public final class PutmemGate implements Callable<Integer> {
+    @Option(names = "--bytes", description = "bytes per put (env PERF_BYTES; default ${DEFAULT-VALUE})",
+            defaultValue = "${env:PERF_BYTES:-8m}")
+    String bytesText;
+    @Option(names = "--iterations", description = "puts per path per round (env PERF_ITERATIONS; default "
+            + "${DEFAULT-VALUE})", defaultValue = "${env:PERF_ITERATIONS:-100}")
+    int iterations;
+    @Option(names = "--warmup", description = "untimed puts per path before the rounds (env PERF_WARMUP; default "
+            + "${DEFAULT-VALUE})", defaultValue = "${env:PERF_WARMUP:-10}")
+    int warmup;
+    @Option(names = "--rounds", description = "rounds (env PERF_ROUNDS; default ${DEFAULT-VALUE})",
+            defaultValue = "${env:PERF_ROUNDS:-7}")
+    int rounds;
+    @Option(names = "--threshold-percent", description = "largest overhead that passes (env PERF_THRESHOLD_PERCENT;"
+            + " default ${DEFAULT-VALUE})", defaultValue = "${env:PERF_THRESHOLD_PERCENT:-5}")
+    double thresholdPercent;
+    @Option(names = "--pes", description = "expected PE count, 0 for any (env NPROC_PER_NODE; default "
+            + "${DEFAULT-VALUE})", defaultValue = "${env:NPROC_PER_NODE:-0}")
+    int expectedPes;
+    @Option(names = "--output", paramLabel = "FILE", description = "JSON file (default results/putmem_<N>pe.json)")
+    Path output;
+    /** Test hook: PE 0 corrupts the last byte it sends, so the data check must fail. */
+    @Option(names = "--corrupt-for-test", hidden = true)
+    boolean corruptForTest;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new PutmemGate()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        long bytes;
+        try {
+            bytes = Sizes.parse("--bytes", bytesText);
+        } catch (IllegalArgumentException e) {
+            System.err.println("putmem-gate: " + e.getMessage());
+            return 2;
+        }
+        String bad = validate(bytes);
+        if (bad != null) {
+            System.err.println("putmem-gate: " + bad);
+            return 2;
+        }
+        try (ShmemRuntime shmem = Shmem.init()) {
+            if (expectedPes > 0 && expectedPes != shmem.nPes()) {
+                if (shmem.myPe() == 0) {
+                    System.err.println("putmem-gate: NPROC_PER_NODE/--pes = " + expectedPes + " but the job has "
+                            + shmem.nPes() + " PEs; start it with shmemrun -np " + expectedPes);
+                }
+                return 2;
+            }
+            return run(shmem, bytes);
+        }
+    }
+
+    private String validate(long bytes) {
+        if (bytes < 1) {
+            return "--bytes = " + bytesText + " is below 1; pass 1 or more (e.g. 8m)";
+        }
+        if (iterations < 1) {
+            return "--iterations = " + iterations + " is below 1; pass 1 or more";
+        }
+        if (warmup < 0) {
+            return "--warmup = " + warmup + " is negative; pass 0 or more";
+        }
+        if (rounds < 1 || rounds > 1000) {
+            return "--rounds = " + rounds + " is outside 1..1000; pass a count in that range";
+        }
+        if (!(thresholdPercent >= 0)) {
+            return "--threshold-percent = " + thresholdPercent + " is negative; pass 0 or more";
+        }
+        return null;
+    }
+
+    private int run(ShmemRuntime shmem, long bytes) throws IOException {
+        int me = shmem.myPe();
+        int n = shmem.nPes();
+        int next = (me + 1) % n;
+        int prev = (me + n - 1) % n;
+        SymmetricMemory src = shmem.malloc(bytes);
+        SymmetricMemory dst = shmem.malloc(bytes);
+        SymmetricMemory verdict = shmem.malloc(8);
+        src.local().fill((byte) (me + 1));
+        dst.local().fill((byte) 0);
+        MemorySegment peerDst = dst.ptr(next).orElseThrow(() -> new IllegalStateException("PE " + next
+                + "'s heap is not mapped on PE " + me + ": the raw path needs every PE on one host with the SHM "
+                + "engine; run the gate on one host without JSHMEM_ENGINE=ucx"));
+        GatePaths paths = new GatePaths(shmem, src, dst, peerDst, bytes, next);
+        shmem.barrierAll();
+        for (GatePaths.Path p : GatePaths.Path.values()) {
+            paths.time(p, warmup);
+        }
+        double[][] perRound = new double[GatePaths.Path.values().length][rounds];
+        for (int r = 0; r < rounds; r++) {
+            GatePaths.Path[] order = (r & 1) == 0
+                    ? new GatePaths.Path[]{GatePaths.Path.JSHMEM, GatePaths.Path.RAW, GatePaths.Path.LIBC}
+                    : new GatePaths.Path[]{GatePaths.Path.RAW, GatePaths.Path.JSHMEM, GatePaths.Path.LIBC};
+            for (GatePaths.Path p : order) {
+                shmem.barrierAll();
+                perRound[p.ordinal()][r] = paths.time(p, iterations) / iterations;
+            }
+        }
+        // The data check: one more jshmem put, so the bytes seen are the ones the API delivered.
+        if (corruptForTest && me == 0) {
+            src.local().set(ValueLayout.JAVA_BYTE, bytes - 1, (byte) (me + 2));
+        }
+        shmem.barrierAll();
+        paths.time(GatePaths.Path.JSHMEM, 1);
+        shmem.barrierAll();
+        byte expected = (byte) (prev + 1);
+        byte first = dst.local().get(ValueLayout.JAVA_BYTE, 0);
+        byte last = dst.local().get(ValueLayout.JAVA_BYTE, bytes - 1);
+        boolean dataOk = first == expected && last == expected;
+
+        double[] mine = new double[3 * rounds + 3];
+        for (int p = 0; p < 3; p++) {
+            System.arraycopy(perRound[p], 0, mine, p * rounds, rounds);
+        }
+        mine[3 * rounds] = dataOk ? 1 : 0;
+        mine[3 * rounds + 1] = first;
+        mine[3 * rounds + 2] = last;
+        int code;
+        try (PeGather gather = new PeGather(shmem, mine.length)) {
+            double[][] all = gather.gather(mine);
+            if (me == 0) {
+                GateReport report = GateReport.of(all, n, bytes, iterations, warmup, rounds, thresholdPercent);
+                Path out = output != null ? output : Path.of("results", "putmem_" + n + "pe.json");
+                report.write(out);
+                System.out.println(report.summary());
+                System.out.println("wrote " + out);
+                code = report.passed() ? 0 : 1;
+                for (int pe = 0; pe < n; pe++) {
+                    shmem.p(verdict, 0, (long) code, pe);
+                }
+            }
+            shmem.barrierAll();
+            code = (int) verdict.local().get(ValueLayout.JAVA_LONG, 0);
+        }
+        shmem.free(verdict);
+        shmem.free(dst);
+        shmem.free(src);
+        return code;
+    }
+}

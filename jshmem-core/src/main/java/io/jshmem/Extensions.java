@@ -1,0 +1,170 @@
+package io.jshmem;
+
+import io.jshmem.config.Json;
+import io.jshmem.config.Setting;
+import io.jshmem.config.Settings;
+import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.runtime.Instance;
+import io.jshmem.runtime.Profiler;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What one runtime holds for CANN SHMEM's extensions: its instance id, streams, engine configurations and
+ * profiler, and the diagnostics that show them. Thread-safe: streams live in a concurrent set, configurations
+ * are replaced under the object's lock, the profiler is thread-safe.
+ */
+final class Extensions {
+    private final ShmemRuntime runtime;
+    private final int instanceId;
+    private final Profiler profiler;
+    private final Map<DataOpEngine, EngineConfig> configs = new EnumMap<>(DataOpEngine.class);
+    private final Set<Stream> streams = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger nextStreamId = new AtomicInteger(1);
+    private Stream defaultStream;
+
+    Extensions(ShmemRuntime runtime, Instance instance, int instanceId) {
+        this.runtime = runtime;
+        this.instanceId = instanceId;
+        this.profiler = Profiler.fromSettings(instance.settings(), instance.myPe(), instance.nPes());
+        for (DataOpEngine e : DataOpEngine.values()) {
+            configs.put(e, EngineConfig.defaultFor(e));
+        }
+    }
+
+    int instanceId() {
+        return instanceId;
+    }
+
+    Profiler profiler() {
+        return profiler;
+    }
+
+    /** Whether {@code team} is a team of {@code runtime}'s instance (its channel runs on that instance's engines). */
+    static boolean sameInstance(Team team, ShmemRuntime runtime) {
+        return team.channel() != null && team.channel().comm() == runtime.instance().comm();
+    }
+
+    // ---- streams ------------------------------------------------------------------------------------------------
+
+    Stream createStream() {
+        runtime.instance().ensureLive();
+        Stream s = new Stream(runtime, this, nextStreamId.getAndIncrement(), false);
+        streams.add(s);
+        return s;
+    }
+
+    synchronized Stream defaultStream() {
+        runtime.instance().ensureLive();
+        if (defaultStream == null) {
+            defaultStream = new Stream(runtime, this, 0, true);
+            streams.add(defaultStream);
+        }
+        return defaultStream;
+    }
+
+    void forget(Stream s) {
+        streams.remove(s);
+    }
+
+    /** Stops every stream before finalize; each lets its queued operations finish first (bounded). */
+    void closeStreams() {
+        for (Stream s : new ArrayList<>(streams)) {
+            s.shutdown();
+        }
+    }
+
+    // ---- engine configuration -----------------------------------------------------------------------------------
+
+    synchronized void setConfig(DataOpEngine engine, long workspaceOffset, long workspaceBytes, long syncId) {
+        if (engine == null) {
+            throw new ShmemArgumentException("engine is null: valid are MTE, SDMA, RDMA, UDMA");
+        }
+        runtime.instance().ensureLive();
+        configs.put(engine, EngineConfig.of(engine, workspaceOffset, workspaceBytes, syncId));
+    }
+
+    synchronized EngineConfig config(DataOpEngine engine) {
+        if (engine == null) {
+            throw new ShmemArgumentException("engine is null: valid are MTE, SDMA, RDMA, UDMA");
+        }
+        return configs.get(engine);
+    }
+
+    // ---- profiling ----------------------------------------------------------------------------------------------
+
+    Optional<ProfData> prof(boolean verbose) {
+        Profiler.Snapshot s = profiler.snapshot();
+        if (s == null) {
+            return Optional.empty();
+        }
+        ProfData data = new ProfData(s);
+        if (verbose) {
+            System.out.print(data.table());
+            System.out.flush();
+        }
+        return Optional.of(data);
+    }
+
+    ProfScope profStart(int frame) {
+        if (frame < ProfFrame.FIRST_USER_FRAME || frame >= Profiler.MAX_FRAMES) {
+            throw new ShmemArgumentException("frame = " + frame + " is not a user frame: valid range is "
+                    + ProfFrame.FIRST_USER_FRAME + ".." + (Profiler.MAX_FRAMES - 1) + " (frames below "
+                    + ProfFrame.FIRST_USER_FRAME + " are jshmem's own, see ProfFrame)");
+        }
+        if (!profiler.enabled()) {
+            return ProfScope.OFF;
+        }
+        return new ProfScope(profiler, profiler.threadBlock(), frame, System.nanoTime());
+    }
+
+    // ---- diagnostics --------------------------------------------------------------------------------------------
+
+    String diagnostics() {
+        Instance in = runtime.instance();
+        Settings s = in.settings();
+        Json root = new Json()
+                .put("library", ShmemInfo.description())
+                .put("instanceId", instanceId)
+                .put("status", InstanceRegistry.status(instanceId).name())
+                .put("pe", in.myPe())
+                .put("nPes", in.nPes())
+                .put("heapBytes", in.heapSize())
+                .put("timeoutSeconds", in.timeout().toSeconds())
+                .put("controlTimeoutSeconds", in.controlTimeout() == null ? null : in.controlTimeout().toSeconds())
+                .put("rendezvousTls", in.usesTls())
+                .put("profiling", profiler.enabled())
+                .put("streams", streams.size());
+        List<Object> engines = new ArrayList<>();
+        if (in.isLive()) {
+            for (int p = 0; p < in.nPes(); p++) {
+                engines.add(new Json().put("pe", p).put("engine", in.comm().engineFor(p).name()));
+            }
+        }
+        root.put("enginePerPe", engines);
+        Json cfg = new Json();
+        synchronized (this) {
+            for (Map.Entry<DataOpEngine, EngineConfig> e : configs.entrySet()) {
+                cfg.put(e.getKey().name(), new Json().put("workspaceOffset", e.getValue().workspaceOffset())
+                        .put("workspaceBytes", e.getValue().workspaceBytes()).put("syncId", e.getValue().syncId()));
+            }
+        }
+        root.put("engineConfig", cfg);
+        List<Object> table = new ArrayList<>();
+        for (Setting setting : Setting.values()) {
+            String value = setting == Setting.UNIQUE_ID || setting == Setting.SECRET
+                    ? (s.get(setting).isPresent() ? "<set, hidden>" : "") : s.string(setting);
+            table.add(new Json().put("name", setting.envName()).put("value", value)
+                    .put("default", setting.defaultValue()).put("source", s.source(setting)));
+        }
+        root.put("settings", table);
+        return root.toText();
+    }
+}

@@ -1,0 +1,37 @@
+package io.jshmem.runtime;
+
+import jdk.jfr.Category;
+import jdk.jfr.DataAmount;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+
+/**
+ * A JFR event for one jshmem operation (stream RMA, signal, quiet, barrier, kernel), so that Java Mission Control
+ * shows where communication time goes. Costs nothing measurable when no recording enables it.
+ */
+@Name("io.jshmem.Operation")
+@Label("jshmem Operation")
+@Category({"jshmem"})
+@Description("A communication operation of a jshmem PE")
+@StackTrace(false)
+public final class OperationEvent extends Event {
+    @Label("Operation")
+    public String operation;
+
+    @Label("Target PE")
+    @Description("-1 when the operation has no single target")
+    public int targetPe;
+
+    @Label("Bytes")
+    @DataAmount
+    public long bytes;
+
+    @Label("Stream")
+    public String stream;
+
+    @Label("PE")
+    public int pe;
+}

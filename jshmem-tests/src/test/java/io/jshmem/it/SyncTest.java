@@ -1,0 +1,95 @@
+package io.jshmem.it;
+
+import io.jshmem.examples.SignalPipeline;
+import io.jshmem.it.pe.AtomicsPe;
+import io.jshmem.it.pe.ContextsPe;
+import io.jshmem.it.pe.LockPe;
+import io.jshmem.it.pe.OrderingPe;
+import io.jshmem.it.pe.SignalsPe;
+import io.jshmem.it.pe.SyncBadInputPe;
+import io.jshmem.it.pe.WaitsPe;
+import io.jshmem.launcher.JobResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Atomics, put-with-signal, point-to-point waits, ordering, locks, contexts and thread levels, each with real PE
+ * processes through the launcher and a hard timeout.
+ */
+class SyncTest {
+    @AfterEach
+    void noHeapFilesLeft() throws IOException {
+        ShmFiles.assertNoneLeft();
+    }
+
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {1, 2, 4})
+    @Timeout(150)
+    void atomicsAreExactUnderContentionAndInEveryForm(int nPes) {
+        Jobs.runOk(AtomicsPe.class, nPes, pe -> "ATOMICS OK pe " + pe);
+    }
+
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {2, 4})
+    @Timeout(150)
+    void everyWaitFormWithEveryComparisonReturnsOnlyAfterTheWrite(int nPes) {
+        JobResult r = Jobs.run(Jobs.spec(WaitsPe.class, nPes).withEnv("JSHMEM_TIMEOUT", "30"));
+        assertEquals(0, r.exitCode(), () -> "job failed: " + r + "\n" + r.transcript());
+        for (int pe = 0; pe < nPes; pe += 2) {
+            int p = pe;
+            // 6 types x (6 comparisons x 14 forms + wait)
+            assertTrue(String.join("\n", r.stdout(pe)).contains("WAITS OK pe " + pe + " (510 cases)"),
+                    () -> "PE " + p + " did not check every case\n" + r.transcript());
+        }
+    }
+
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {2, 4})
+    @Timeout(150)
+    void putWithSignalDeliversDataBeforeTheSignal(int nPes) {
+        Jobs.runOk(SignalsPe.class, nPes, pe -> "SIGNALS OK pe " + pe);
+    }
+
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {2})
+    @Timeout(150)
+    void aFlagIsNeverSeenBeforeItsDataOver100000Iterations(int nPes) {
+        JobResult r = Jobs.runOk(OrderingPe.class, nPes, pe -> "ORDERING OK pe " + pe, "100000");
+        assertTrue(String.join("\n", r.stdout(0)).contains("ordering fence: 100000 iterations"), r::transcript);
+    }
+
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {1, 2, 4})
+    @Timeout(150)
+    void locksAreMutuallyExclusiveAndFifo(int nPes) {
+        Jobs.runOk(LockPe.class, nPes, pe -> "LOCK OK pe " + pe);
+    }
+
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {1, 2})
+    @Timeout(150)
+    void thirtyTwoContextsOnVirtualThreads(int nPes) {
+        Jobs.runOk(ContextsPe.class, nPes, pe -> "CONTEXTS OK pe " + pe);
+    }
+
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {1, 2})
+    @Timeout(150)
+    void badSyncInputIsRejectedWithoutModifyingAnything(int nPes) {
+        Jobs.runOk(SyncBadInputPe.class, nPes, pe -> "SYNC BAD INPUT OK pe " + pe);
+    }
+
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {1, 2, 3})
+    @Timeout(150)
+    void signalPipelineExampleSucceedsOnEveryPe(int nPes) {
+        Jobs.runOk(SignalPipeline.class, nPes, pe -> "[SUCCESS] run success in pe " + pe, "64", "16");
+    }
+}
