@@ -35,7 +35,7 @@ public record EngineConfig(long workspaceOffset, long workspaceBytes, long syncI
     }
 
     /** CANN's defaults: MTE (0, 16 KiB, 0), SDMA (191 KiB, 64, 0), RDMA (190 KiB, 128, 0), UDMA (189 KiB, 128, 0). */
-    static EngineConfig defaultFor(DataOpEngine engine) {
+    public static EngineConfig defaultFor(DataOpEngine engine) {
         return switch (engine) {
             case MTE -> new EngineConfig(0, 16 << 10, 0);
             case SDMA -> new EngineConfig(191 << 10, 64, 0);

@@ -22,11 +22,11 @@ package io.jshmem.bench;
  * @param p90Ns           90th percentile
  * @param p99Ns           99th percentile
  * @param maxNs           slowest batch mean
- * @param bandwidthMBps   size / medianNs in MB/s (10^6 bytes), null where the size is 0
+ * @param bandwidthMbPerS   size / medianNs in MB/s (10^6 bytes), null where the size is 0
  * @param messageRateMops operations per microsecond at the median, i.e. millions per second
  * @param note            how to read this entry (may be null)
  */
 public record CaseResult(String bench, String op, String metric, long size, long iterations, long warmup, int rounds,
                          double medianNs, double[] roundNs, double minNs, double p50Ns, double p90Ns, double p99Ns,
-                         double maxNs, Double bandwidthMBps, Double messageRateMops, String note) {
+                         double maxNs, Double bandwidthMbPerS, Double messageRateMops, String note) {
 }

@@ -40,7 +40,8 @@ final class Harness {
     CaseResult measure(Bench bench, long size, Mode mode, Kernel kernel, String note) {
         long gran = kernel == null ? 1 : kernel.granularity();
         long iterations = roundUp(Sizes.iterationsFor(size, options.iterations), gran);
-        long warmup = roundUp(Sizes.warmupFor(size, options.warmup), gran);
+        long warmupOps = Sizes.warmupFor(size, options.warmup);
+        long warmup = warmupOps == 0 ? 0 : roundUp(warmupOps, gran);
         boolean timing = kernel != null && (shmem.myPe() == 0 || mode == Mode.ALL);
         Measurement m = new Measurement(options.rounds);
 

@@ -13,7 +13,7 @@ final class ResultTable {
         for (CaseResult r : doc.results) {
             out.printf("%-22s %10s %12.1f %12.1f %12.1f %12s %10.3f%n", r.bench(), Sizes.human(r.size()),
                     r.medianNs(), r.p50Ns(), r.p99Ns(),
-                    r.bandwidthMBps() == null ? "-" : String.format("%.0f", r.bandwidthMBps()),
+                    r.bandwidthMbPerS() == null ? "-" : String.format("%.0f", r.bandwidthMbPerS()),
                     r.messageRateMops() == null ? Double.NaN : r.messageRateMops());
         }
         for (Unavailable u : doc.unavailable) {

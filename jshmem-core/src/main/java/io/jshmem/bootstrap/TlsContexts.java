@@ -179,8 +179,11 @@ public final class TlsContexts {
                         + " 'tlsPkPwdFile: <file>;'");
             }
             EncryptedPrivateKeyInfo epki = new EncryptedPrivateKeyInfo(block(pem, "ENCRYPTED PRIVATE KEY", file));
-            Cipher cipher = Cipher.getInstance(epki.getAlgName());
-            SecretKeyFactory skf = SecretKeyFactory.getInstance(epki.getAlgName());
+            // PBES2 keys (openssl's default) name their cipher in the parameters, e.g. PBEWithHmacSHA256AndAES_256.
+            String alg = epki.getAlgName().equals("PBES2") && epki.getAlgParameters() != null
+                    ? epki.getAlgParameters().toString() : epki.getAlgName();
+            Cipher cipher = Cipher.getInstance(alg);
+            SecretKeyFactory skf = SecretKeyFactory.getInstance(alg);
             cipher.init(Cipher.DECRYPT_MODE, skf.generateSecret(new PBEKeySpec(password)), epki.getAlgParameters());
             der = epki.getKeySpec(cipher).getEncoded();
         } else if (pem.contains("-----BEGIN PRIVATE KEY-----")) {

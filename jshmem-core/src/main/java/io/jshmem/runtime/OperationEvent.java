@@ -12,7 +12,7 @@ import jdk.jfr.StackTrace;
  * A JFR event for one jshmem operation (stream RMA, signal, quiet, barrier, kernel), so that Java Mission Control
  * shows where communication time goes. Costs nothing measurable when no recording enables it.
  */
-@Name("io.jshmem.Operation")
+@Name("jshmem.Operation")
 @Label("jshmem Operation")
 @Category({"jshmem"})
 @Description("A communication operation of a jshmem PE")

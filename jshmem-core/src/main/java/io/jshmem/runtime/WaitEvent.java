@@ -10,7 +10,7 @@ import jdk.jfr.StackTrace;
 /**
  * A JFR event for a time a jshmem PE spent waiting: a signal wait, a handle wait, a stream synchronize, a barrier.
  */
-@Name("io.jshmem.Wait")
+@Name("jshmem.Wait")
 @Label("jshmem Wait")
 @Category({"jshmem"})
 @Description("Time a jshmem PE waited for other PEs or for a stream")

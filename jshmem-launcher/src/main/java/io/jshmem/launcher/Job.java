@@ -86,6 +86,16 @@ final class Job implements RendezvousListener {
         events.add(new Aborted(pe, status, reason));
     }
 
+    /**
+     * TLS 1.3 for the rendezvous when JSHMEM_TLS is on in the launcher's environment or the job's (issue 6: the
+     * PEs read the same JSHMEM_TLS_INFO files), else null.
+     */
+    private javax.net.ssl.SSLContext rendezvousTls() {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.putAll(spec.env());
+        return io.jshmem.bootstrap.TlsContexts.fromSettings(io.jshmem.config.Settings.of(env));
+    }
+
     JobResult run() {
         long t0 = System.nanoTime();
         NodeLayout nodes = spec.nodes();
@@ -97,7 +107,7 @@ final class Job implements RendezvousListener {
                     : new InetSocketAddress(nodes.masterAddr(), nodes.masterPort());
             // The other nodes connect to the address as given (a name resolves on each node), not to what it
             // resolved to here.
-            server = RendezvousServer.start(bind, nodes.masterAddr(), nodes.rendezvousSecret(), null);
+            server = RendezvousServer.start(bind, nodes.masterAddr(), nodes.rendezvousSecret(), rendezvousTls());
             uid = server.uniqueId();
             server.addListener(this);
         } else {

@@ -96,6 +96,12 @@ public final class ShmemRun implements Callable<Integer> {
     @Option(names = "--no-thread-dump", description = "Do not ask PEs for a thread dump when the job times out.")
     boolean noThreadDump;
 
+    @Option(names = "--tls-info", paramLabel = "INFO",
+            description = {"TLS 1.3 with mutual authentication on the rendezvous: the files as 'key: value;' pairs",
+                "(tlsCert, tlsPk, tlsPkPwdFile, tlsCaFile, tlsCaPath, tlsCrlFile, tlsCrlPath). shmemrun's server and",
+                "every PE use them (sets JSHMEM_TLS=true and JSHMEM_TLS_INFO for the PEs)."})
+    String tlsInfo;
+
     @Parameters(paramLabel = "PROGRAM", description = "main-class [args...] | -jar app.jar [args...]")
     List<String> program = new ArrayList<>();
 
@@ -179,6 +185,10 @@ public final class ShmemRun implements Callable<Integer> {
                 .withTimeout(Duration.ofMillis(Math.round(timeoutSeconds * 1000)))
                 .withGrace(Duration.ofMillis(Math.round(graceSeconds * 1000)))
                 .withThreadDumpOnTimeout(!noThreadDump);
+        if (tlsInfo != null) {
+            io.jshmem.bootstrap.TlsInfo.parse("--tls-info", tlsInfo);
+            spec = spec.withEnv("JSHMEM_TLS", "true").withEnv("JSHMEM_TLS_INFO", tlsInfo);
+        }
         for (Map.Entry<String, String> e : env.entrySet()) {
             spec = spec.withEnv(e.getKey(), e.getValue());
         }

@@ -18,18 +18,20 @@ public final class AtomicsPe {
 
     public static void main(String[] args) {
         try (ShmemRuntime shmem = Shmem.init()) {
-            int me = shmem.myPe();
-            int n = shmem.nPes();
-            SymmetricMemory longs = shmem.calloc(64, 8);
-            SymmetricMemory ints = shmem.calloc(64, 4);
-            exactCounters(shmem, longs, ints, me, n);
-            election(shmem, longs, ints, me, n);
-            bitwise(shmem, longs, ints, me, n);
-            floats(shmem, me, n);
-            nbi(shmem, longs, ints, me, n);
-            shmem.free(ints);
-            shmem.free(longs);
-            System.out.println("ATOMICS OK pe " + me);
+            FailFast.run(() -> {
+                int me = shmem.myPe();
+                int n = shmem.nPes();
+                SymmetricMemory longs = shmem.calloc(64, 8);
+                SymmetricMemory ints = shmem.calloc(64, 4);
+                exactCounters(shmem, longs, ints, me, n);
+                election(shmem, longs, ints, me, n);
+                bitwise(shmem, longs, ints, me, n);
+                floats(shmem, me, n);
+                nbi(shmem, longs, ints, me, n);
+                shmem.free(ints);
+                shmem.free(longs);
+                System.out.println("ATOMICS OK pe " + me);
+            });
         }
     }
 

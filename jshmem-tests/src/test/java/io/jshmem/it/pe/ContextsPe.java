@@ -25,78 +25,80 @@ public final class ContextsPe {
 
     public static void main(String[] args) throws Exception {
         try (ShmemRuntime shmem = Shmem.initThread(ThreadLevel.MULTIPLE)) {
-            Expect.equal(ThreadLevel.MULTIPLE, shmem.queryThread(), "queryThread");
-            Expect.equal(ThreadLevel.MULTIPLE, Shmem.queryThread(), "facade queryThread");
-            int me = shmem.myPe();
-            int n = shmem.nPes();
-            int next = (me + 1) % n;
-            int prev = (me + n - 1) % n;
-            SymmetricMemory counters = shmem.calloc(4, 8);
-            SymmetricMemory slab = shmem.calloc((long) CONTEXTS * SLICE, 8);
-            shmem.barrierAll();
+            FailFast.run(() -> {
+                Expect.equal(ThreadLevel.MULTIPLE, shmem.queryThread(), "queryThread");
+                Expect.equal(ThreadLevel.MULTIPLE, Shmem.queryThread(), "facade queryThread");
+                int me = shmem.myPe();
+                int n = shmem.nPes();
+                int next = (me + 1) % n;
+                int prev = (me + n - 1) % n;
+                SymmetricMemory counters = shmem.calloc(4, 8);
+                SymmetricMemory slab = shmem.calloc((long) CONTEXTS * SLICE, 8);
+                shmem.barrierAll();
 
-            List<Thread> threads = new ArrayList<>();
-            List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
-            for (int t = 0; t < CONTEXTS; t++) {
-                int id = t;
-                threads.add(Thread.ofVirtual().name("ctx-" + t).start(() -> {
-                    try {
-                        driveContext(shmem, counters, slab, id, me, next);
-                    } catch (Throwable e) {
-                        errors.add(e);
-                    }
-                }));
-            }
-            for (Thread t : threads) {
-                t.join();
-            }
-            if (!errors.isEmpty()) {
-                throw new AssertionError("a context thread failed: " + errors.getFirst(), errors.getFirst());
-            }
-            shmem.barrierAll();
-            Expect.equal((long) n * CONTEXTS * OPS, shmem.atomicFetchLong(counters, 0, 0), "fetchAdd over contexts");
-            for (int t = 0; t < CONTEXTS; t++) {
-                for (int k = 0; k < SLICE; k++) {
-                    Expect.equal(value(prev, t, k), slab.local().getAtIndex(ValueLayout.JAVA_LONG,
-                            (long) t * SLICE + k), "slice " + t + " element " + k + " from PE " + prev);
+                List<Thread> threads = new ArrayList<>();
+                List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+                for (int t = 0; t < CONTEXTS; t++) {
+                    int id = t;
+                    threads.add(Thread.ofVirtual().name("ctx-" + t).start(() -> {
+                        try {
+                            driveContext(shmem, counters, slab, id, me, next);
+                        } catch (Throwable e) {
+                            errors.add(e);
+                        }
+                    }));
                 }
-            }
-            shmem.barrierAll();
-
-            // The default context from many virtual threads at once (MULTIPLE).
-            threads.clear();
-            for (int t = 0; t < 16; t++) {
-                threads.add(Thread.ofVirtual().start(() -> {
-                    for (int i = 0; i < OPS; i++) {
-                        shmem.atomicIncLong(counters, 1, next);
+                for (Thread t : threads) {
+                    t.join();
+                }
+                if (!errors.isEmpty()) {
+                    throw new AssertionError("a context thread failed: " + errors.getFirst(), errors.getFirst());
+                }
+                shmem.barrierAll();
+                Expect.equal((long) n * CONTEXTS * OPS, shmem.atomicFetchLong(counters, 0, 0), "fetchAdd over contexts");
+                for (int t = 0; t < CONTEXTS; t++) {
+                    for (int k = 0; k < SLICE; k++) {
+                        Expect.equal(value(prev, t, k), slab.local().getAtIndex(ValueLayout.JAVA_LONG,
+                                (long) t * SLICE + k), "slice " + t + " element " + k + " from PE " + prev);
                     }
-                }));
-            }
-            for (Thread t : threads) {
-                t.join();
-            }
-            shmem.barrierAll();
-            Expect.equal(16L * OPS, counters.local().getAtIndex(ValueLayout.JAVA_LONG, 1), "default context MULTIPLE");
+                }
+                shmem.barrierAll();
 
-            // Options and destroy completing outstanding nbi work.
-            Context ctx = shmem.createCtx(CtxOption.NOSTORE, CtxOption.SERIALIZED);
-            Expect.equal(Set.copyOf(EnumSet.of(CtxOption.NOSTORE, CtxOption.SERIALIZED)), ctx.options(), "options");
-            Expect.equal(Set.of(), shmem.options(), "default context has no options");
-            Expect.isTrue(ctx.runtime() == shmem && ctx.myPe() == me && ctx.nPes() == n, "context identity");
-            ctx.putNbi(counters, 2, new long[]{4242L + me}, 0, 1, next);
-            ctx.destroy();
-            Expect.isTrue(ctx.isDestroyed(), "isDestroyed");
-            shmem.barrierAll();
-            Expect.equal(4242L + prev, counters.local().getAtIndex(ValueLayout.JAVA_LONG, 2), "destroy completed nbi");
-            Context viaFacade = Shmem.ctxCreate();
-            viaFacade.p(counters, 3, 7L, next);
-            Shmem.ctxDestroy(viaFacade);
-            shmem.barrierAll();
-            Expect.equal(7L, counters.local().getAtIndex(ValueLayout.JAVA_LONG, 3), "facade context");
-            shmem.barrierAll();
-            shmem.free(slab);
-            shmem.free(counters);
-            System.out.println("CONTEXTS OK pe " + me);
+                // The default context from many virtual threads at once (MULTIPLE).
+                threads.clear();
+                for (int t = 0; t < 16; t++) {
+                    threads.add(Thread.ofVirtual().start(() -> {
+                        for (int i = 0; i < OPS; i++) {
+                            shmem.atomicIncLong(counters, 1, next);
+                        }
+                    }));
+                }
+                for (Thread t : threads) {
+                    t.join();
+                }
+                shmem.barrierAll();
+                Expect.equal(16L * OPS, counters.local().getAtIndex(ValueLayout.JAVA_LONG, 1), "default context MULTIPLE");
+
+                // Options and destroy completing outstanding nbi work.
+                Context ctx = shmem.createCtx(CtxOption.NOSTORE, CtxOption.SERIALIZED);
+                Expect.equal(Set.copyOf(EnumSet.of(CtxOption.NOSTORE, CtxOption.SERIALIZED)), ctx.options(), "options");
+                Expect.equal(Set.of(), shmem.options(), "default context has no options");
+                Expect.isTrue(ctx.runtime() == shmem && ctx.myPe() == me && ctx.nPes() == n, "context identity");
+                ctx.putNbi(counters, 2, new long[]{4242L + me}, 0, 1, next);
+                ctx.destroy();
+                Expect.isTrue(ctx.isDestroyed(), "isDestroyed");
+                shmem.barrierAll();
+                Expect.equal(4242L + prev, counters.local().getAtIndex(ValueLayout.JAVA_LONG, 2), "destroy completed nbi");
+                Context viaFacade = Shmem.ctxCreate();
+                viaFacade.p(counters, 3, 7L, next);
+                Shmem.ctxDestroy(viaFacade);
+                shmem.barrierAll();
+                Expect.equal(7L, counters.local().getAtIndex(ValueLayout.JAVA_LONG, 3), "facade context");
+                shmem.barrierAll();
+                shmem.free(slab);
+                shmem.free(counters);
+                System.out.println("CONTEXTS OK pe " + me);
+            });
         }
     }
 

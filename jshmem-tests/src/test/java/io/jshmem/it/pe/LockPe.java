@@ -15,52 +15,54 @@ public final class LockPe {
 
     public static void main(String[] args) {
         try (ShmemRuntime shmem = Shmem.init()) {
-            int me = shmem.myPe();
-            int n = shmem.nPes();
-            SymmetricMemory locks = shmem.calloc(2, 8);
-            SymmetricMemory counters = shmem.calloc(4, 8);
-            shmem.barrierAll();
-            int target = n - 1;
-            for (int i = 0; i < ROUNDS; i++) {
-                int which = i & 1;
-                if ((i & 2) == 0) {
-                    shmem.setLock(locks, which);
-                } else {
-                    while (!shmem.testLock(locks, which)) {
-                        Thread.onSpinWait();
+            FailFast.run(() -> {
+                int me = shmem.myPe();
+                int n = shmem.nPes();
+                SymmetricMemory locks = shmem.calloc(2, 8);
+                SymmetricMemory counters = shmem.calloc(4, 8);
+                shmem.barrierAll();
+                int target = n - 1;
+                for (int i = 0; i < ROUNDS; i++) {
+                    int which = i & 1;
+                    if ((i & 2) == 0) {
+                        shmem.setLock(locks, which);
+                    } else {
+                        while (!shmem.testLock(locks, which)) {
+                            Thread.onSpinWait();
+                        }
                     }
+                    long v = shmem.gLong(counters, which, target);
+                    if ((i & 7) == 0) {
+                        Thread.yield(); // widen the window a broken lock would let another PE in through
+                    }
+                    shmem.p(counters, which, v + 1, target);
+                    shmem.clearLock(locks, which);
                 }
-                long v = shmem.gLong(counters, which, target);
-                if ((i & 7) == 0) {
-                    Thread.yield(); // widen the window a broken lock would let another PE in through
+                shmem.barrierAll();
+                Expect.equal((long) n * ROUNDS / 2, shmem.gLong(counters, 0, target), "counter under lock 0");
+                Expect.equal((long) n * ROUNDS / 2, shmem.gLong(counters, 1, target), "counter under lock 1");
+                shmem.barrierAll();
+
+                // Only the holder may clear; a failed clear changes nothing.
+                if (me == 0) {
+                    shmem.setLock(locks, 0);
                 }
-                shmem.p(counters, which, v + 1, target);
-                shmem.clearLock(locks, which);
-            }
-            shmem.barrierAll();
-            Expect.equal((long) n * ROUNDS / 2, shmem.gLong(counters, 0, target), "counter under lock 0");
-            Expect.equal((long) n * ROUNDS / 2, shmem.gLong(counters, 1, target), "counter under lock 1");
-            shmem.barrierAll();
+                shmem.barrierAll();
+                if (me != 0) {
+                    Expect.thrown(ShmemStateException.class, () -> shmem.clearLock(locks, 0), "not held by PE " + me);
+                    Expect.isTrue(!shmem.testLock(locks, 0), "lock still held by PE 0");
+                }
+                shmem.barrierAll();
+                if (me == 0) {
+                    shmem.clearLock(locks, 0);
+                }
+                shmem.barrierAll();
 
-            // Only the holder may clear; a failed clear changes nothing.
-            if (me == 0) {
-                shmem.setLock(locks, 0);
-            }
-            shmem.barrierAll();
-            if (me != 0) {
-                Expect.thrown(ShmemStateException.class, () -> shmem.clearLock(locks, 0), "not held by PE " + me);
-                Expect.isTrue(!shmem.testLock(locks, 0), "lock still held by PE 0");
-            }
-            shmem.barrierAll();
-            if (me == 0) {
-                shmem.clearLock(locks, 0);
-            }
-            shmem.barrierAll();
-
-            fairness(shmem, locks, counters, me, n);
-            shmem.free(counters);
-            shmem.free(locks);
-            System.out.println("LOCK OK pe " + me);
+                fairness(shmem, locks, counters, me, n);
+                shmem.free(counters);
+                shmem.free(locks);
+                System.out.println("LOCK OK pe " + me);
+            });
         }
     }
 

@@ -21,30 +21,32 @@ public final class OrderingPe {
     public static void main(String[] args) {
         int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         try (ShmemRuntime shmem = Shmem.init()) {
-            int me = shmem.myPe();
-            int partner = me ^ 1;
-            boolean paired = partner < shmem.nPes();
-            boolean writer = (me & 1) == 1;
-            SymmetricMemory data = shmem.calloc(WORDS, 8);
-            SymmetricMemory flag = shmem.calloc(1, 8);
-            String[] modes = {"fence", "quiet", "peQuiet", "atomicFlag", "putSignal", "putSignalNbiAdd", "ctxFence"};
-            for (String mode : modes) {
-                data.local().fill((byte) 0);
-                flag.local().fill((byte) 0);
-                shmem.barrierAll();
-                int n = mode.equals("fence") ? iterations : iterations / 5;
-                if (paired && writer) {
-                    write(shmem, mode, data, flag, partner, n);
-                } else if (paired) {
-                    long samples = read(shmem, mode, data, flag, n);
-                    System.out.println("ordering " + mode + ": " + n + " iterations, " + samples + " samples, "
-                            + "no flag seen before its data");
+            FailFast.run(() -> {
+                int me = shmem.myPe();
+                int partner = me ^ 1;
+                boolean paired = partner < shmem.nPes();
+                boolean writer = (me & 1) == 1;
+                SymmetricMemory data = shmem.calloc(WORDS, 8);
+                SymmetricMemory flag = shmem.calloc(1, 8);
+                String[] modes = {"fence", "quiet", "peQuiet", "atomicFlag", "putSignal", "putSignalNbiAdd", "ctxFence"};
+                for (String mode : modes) {
+                    data.local().fill((byte) 0);
+                    flag.local().fill((byte) 0);
+                    shmem.barrierAll();
+                    int n = mode.equals("fence") ? iterations : iterations / 5;
+                    if (paired && writer) {
+                        write(shmem, mode, data, flag, partner, n);
+                    } else if (paired) {
+                        long samples = read(shmem, mode, data, flag, n);
+                        System.out.println("ordering " + mode + ": " + n + " iterations, " + samples + " samples, "
+                                + "no flag seen before its data");
+                    }
+                    shmem.barrierAll();
                 }
-                shmem.barrierAll();
-            }
-            shmem.free(flag);
-            shmem.free(data);
-            System.out.println("ORDERING OK pe " + me);
+                shmem.free(flag);
+                shmem.free(data);
+                System.out.println("ORDERING OK pe " + me);
+            });
         }
     }
 

@@ -56,30 +56,32 @@ public final class WaitsPe {
 
     public static void main(String[] args) throws Exception {
         try (ShmemRuntime rt = Shmem.init()) {
-            shmem = rt;
-            int me = rt.myPe();
-            int partner = me ^ 1;
-            boolean paired = partner < rt.nPes();
-            boolean waiter = (me & 1) == 0;
-            ivars = rt.calloc(4, 8);
-            payload = rt.calloc(1, 8);
-            for (Type t : TYPES) {
-                for (Cmp cmp : Cmp.values()) {
-                    for (String form : new String[]{"waitUntil", "test", "waitUntilAll", "waitUntilAny",
-                            "waitUntilSome", "testAll", "testAny", "testSome"}) {
-                        for (boolean vector : new boolean[]{false, true}) {
-                            if (vector && (form.equals("waitUntil") || form.equals("test"))) {
-                                continue;
+            FailFast.run(() -> {
+                shmem = rt;
+                int me = rt.myPe();
+                int partner = me ^ 1;
+                boolean paired = partner < rt.nPes();
+                boolean waiter = (me & 1) == 0;
+                ivars = rt.calloc(4, 8);
+                payload = rt.calloc(1, 8);
+                for (Type t : TYPES) {
+                    for (Cmp cmp : Cmp.values()) {
+                        for (String form : new String[]{"waitUntil", "test", "waitUntilAll", "waitUntilAny",
+                                "waitUntilSome", "testAll", "testAny", "testSome"}) {
+                            for (boolean vector : new boolean[]{false, true}) {
+                                if (vector && (form.equals("waitUntil") || form.equals("test"))) {
+                                    continue;
+                                }
+                                runCase(t, cmp, form, vector, waiter, paired, partner);
                             }
-                            runCase(t, cmp, form, vector, waiter, paired, partner);
                         }
                     }
+                    runCase(t, Cmp.NE, "wait", false, waiter, paired, partner);
                 }
-                runCase(t, Cmp.NE, "wait", false, waiter, paired, partner);
-            }
-            rt.free(payload);
-            rt.free(ivars);
-            System.out.println("WAITS OK pe " + me + " (" + cases + " cases)");
+                rt.free(payload);
+                rt.free(ivars);
+                System.out.println("WAITS OK pe " + me + " (" + cases + " cases)");
+            });
         }
     }
 
