@@ -34,6 +34,23 @@ import java.util.Set;
  * before it.</li>
  * </ul>
  *
+ * <p>Synchronization, in the same terms:
+ * <ul>
+ * <li>Atomics ({@code atomicFetchAddLong} and friends) are hardware atomics on naturally aligned int/long slots:
+ * volatile read-modify-writes ({@code VarHandle.getAndAdd}, {@code compareAndExchange}, ...) on the mapped heap on
+ * one host, atomic with respect to every PE and to the target's own atomic accesses.</li>
+ * <li>Put-with-signal stores the data, then the 64-bit signal with a release store (SET) or a volatile add (ADD):
+ * a PE that observes the signal through an acquire load ({@link #signalWaitUntil}, {@link #signalFetch}, the waits
+ * and tests) observes the data. The fence and quiet rules above apply to atomics and signals as to puts.</li>
+ * <li>Waits and tests read this PE's variables with acquire loads; a wait spins, then yields and parks, honours
+ * {@code JSHMEM_TIMEOUT} and fails with {@link io.jshmem.error.PeFailedException} when a PE dies.</li>
+ * </ul>
+ *
+ * <p>Contexts: {@link ShmemRuntime} is the default context; {@link ShmemRuntime#createCtx(CtxOption...)} makes more,
+ * each with its own {@link #quiet()} and {@link #fence()} (which complete and order what was issued through it).
+ * A destroyed context, or a {@link CtxOption#PRIVATE} one used from another thread, throws
+ * {@link io.jshmem.error.ShmemStateException} (with argument checks on).
+ *
  * <p>Thread-safety: all methods may be called from any thread; operations of different threads on overlapping
  * memory are not ordered with each other except through quiet, fence and the synchronization calls.
  *
@@ -47,14 +64,17 @@ public class Context {
     private final int nPes;
     /** A created context's own state (engine view, options, owner, destroyed); null for the default context. */
     final ContextState state;
+    /** The team a context was created from; null for the world team. */
+    private final Team team;
 
     Context(ShmemRuntime runtime, Instance instance) {
-        this(runtime, instance, null);
+        this(runtime, instance, null, null);
     }
 
-    Context(ShmemRuntime runtime, Instance instance, ContextState state) {
+    Context(ShmemRuntime runtime, Instance instance, ContextState state, Team team) {
         this.runtime = runtime == null ? (ShmemRuntime) this : runtime;
         this.state = state;
+        this.team = team;
         this.comm = state == null ? instance.comm() : state.comm();
         this.checks = instance.settings().bool(io.jshmem.config.Setting.CHECKS);
         this.nPes = instance.nPes();
@@ -2402,6 +2422,15 @@ public class Context {
         state.destroy();
     }
 
+    /**
+     * The team this context was created from ({@code shmem_ctx_get_team}): {@link ShmemRuntime#teamWorld()} for the
+     * default context and for contexts made by {@link ShmemRuntime#createCtx(CtxOption...)}.
+     */
+    public final Team team() {
+        usable();
+        return team != null ? team : runtime.teamWorld();
+    }
+
     /** Whether this context has been destroyed (always false for the default context). */
     public final boolean isDestroyed() {
         return state != null && state.isDestroyed();
@@ -2458,7 +2487,11 @@ public class Context {
                     + "; pass an index inside the block or allocate a larger one");
         }
         long off = mem.heapOffset() + index * size;
-        Checks.aligned(name + " element " + index + " at heap offset", off, size);
+        if ((off & (size - 1)) != 0) {
+            throw new ShmemArgumentException(name + " element " + index + " is at heap offset " + off + ", not "
+                    + size + "-byte aligned: atomics, signals, waits and locks need naturally aligned slots; use a "
+                    + "block from malloc/calloc/align (aligned to 8 bytes or more)");
+        }
         return off;
     }
 

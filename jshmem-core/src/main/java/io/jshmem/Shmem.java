@@ -504,6 +504,11 @@ public final class Shmem {
         io.jshmem.error.Checks.notNull("ctx", ctx).destroy();
     }
 
+    /** {@link Context#team()} ({@code shmem_ctx_get_team}). */
+    public static Team ctxGetTeam(Context ctx) {
+        return io.jshmem.error.Checks.notNull("ctx", ctx).team();
+    }
+
     /** {@link Context#peQuiet(int...)} on the default context ({@code shmem_pe_quiet}). */
     public static void peQuiet(int... pes) {
         current().peQuiet(pes);

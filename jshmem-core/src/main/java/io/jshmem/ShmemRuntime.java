@@ -248,6 +248,11 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
      *                {@link CtxOption#SERIALIZED}, {@link CtxOption#NOSTORE} (hints)
      */
     public Context createCtx(CtxOption... options) {
+        return createCtx(null, options);
+    }
+
+    /** A context created from {@code team} ({@code shmem_team_create_ctx}); null means the world team. */
+    Context createCtx(Team team, CtxOption... options) {
         instance.ensureLive();
         Checks.notNull("options", options);
         EnumSet<CtxOption> set = EnumSet.noneOf(CtxOption.class);
@@ -256,11 +261,8 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
         }
         ContextState state = ContextState.create(instance.comm(), set.contains(CtxOption.PRIVATE),
                 set.contains(CtxOption.SERIALIZED), set.contains(CtxOption.NOSTORE));
-        return new Context(this, instance, state);
+        return new Context(this, instance, state, team);
     }
-
-    // TODO(issue 4): ctxGetTeam: Context.team() returning TEAM_WORLD for createCtx contexts once io.jshmem.Team
-    // exists; Team.createCtx can build its contexts with the same ContextState.
 
 
     // ---- teams and collectives (issue 4) ----

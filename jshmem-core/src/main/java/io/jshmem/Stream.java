@@ -171,13 +171,16 @@ public final class Stream implements AutoCloseable {
 
     /**
      * Queues an update of the 64-bit signal word {@code index} of {@code sig} on {@code pe}
-     * ({@code aclshmemx_signal_op_on_stream}): SET is a volatile store, ADD an atomic add.
+     * ({@code aclshmemx_signal_op_on_stream}): SET is a volatile store, ADD an atomic add. It is preceded by a
+     * fence, so a PE that observes the signal also observes every earlier put of this stream to it, as with CANN's
+     * kernels that run one after the other.
      */
     public void signalOp(SymmetricMemory sig, long index, long value, SignalOp op, int pe) {
         slot(sig, index);
         Checks.notNull("op", op);
         peer(pe);
         submit("signal " + op + " " + value + " on PE " + pe, ProfFrame.SIGNAL_OP, pe, Long.BYTES, false, () -> {
+            ctx.fence();
             if (op == SignalOp.SET) {
                 ctx.signalSet(sig, index, value, pe);
             } else {

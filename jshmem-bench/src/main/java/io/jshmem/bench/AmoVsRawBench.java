@@ -54,6 +54,7 @@ public final class AmoVsRawBench implements Callable<Integer> {
 
     private long expected;
     private long seq;
+    private long sink;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new AmoVsRawBench()).execute(args));
@@ -73,8 +74,8 @@ public final class AmoVsRawBench implements Callable<Integer> {
             if (me == 0) {
                 MemorySegment peer = words.ptr(1).orElseThrow();
                 results.put("fetchAdd_long", describe(measure(
-                        () -> shmem.atomicFetchAddLong(words, COUNTER, 1, 1),
-                        () -> LONG.getAndAdd(peer, COUNTER * 8, 1L), amoIterations), amoIterations));
+                        () -> sink += shmem.atomicFetchAddLong(words, COUNTER, 1, 1),
+                        () -> sink += (long) LONG.getAndAdd(peer, COUNTER * 8, 1L), amoIterations), amoIterations));
                 expected = shmem.atomicFetchLong(words, COUNTER, 1);
                 results.put("compareSwap_long", describe(measure(
                         () -> casJshmem(shmem, words), () -> casRaw(peer), amoIterations), amoIterations));

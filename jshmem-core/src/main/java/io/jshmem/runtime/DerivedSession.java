@@ -78,8 +78,8 @@ public final class DerivedSession {
             throw new ShmemArgumentException("instanceId = " + instanceId + " does not fit " + name + " = '" + range
                     + "': valid instance ids are 0.." + (end - start) + "; widen the range");
         }
-        String host = a.getHostString();
-        int port = start + instanceId;
-        return host.indexOf(':') >= 0 ? "tcp6://[" + host + "]:" + port : "tcp://" + host + ":" + port;
+        // The host stays as written (a name resolves on each PE); only the port after the last colon changes.
+        String t = url.trim();
+        return t.substring(0, t.lastIndexOf(':') + 1) + (start + instanceId);
     }
 }

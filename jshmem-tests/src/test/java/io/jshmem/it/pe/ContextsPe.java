@@ -84,9 +84,12 @@ public final class ContextsPe {
                 Expect.equal(Set.copyOf(EnumSet.of(CtxOption.NOSTORE, CtxOption.SERIALIZED)), ctx.options(), "options");
                 Expect.equal(Set.of(), shmem.options(), "default context has no options");
                 Expect.isTrue(ctx.runtime() == shmem && ctx.myPe() == me && ctx.nPes() == n, "context identity");
+                Expect.isTrue(ctx.team() == shmem.teamWorld() && Shmem.ctxGetTeam(shmem) == shmem.teamWorld(),
+                        "ctxGetTeam: the world team");
                 ctx.putNbi(counters, 2, new long[]{4242L + me}, 0, 1, next);
                 ctx.destroy();
                 Expect.isTrue(ctx.isDestroyed(), "isDestroyed");
+                Expect.thrown(io.jshmem.error.ShmemStateException.class, ctx::team, "destroyed");
                 shmem.barrierAll();
                 Expect.equal(4242L + prev, counters.local().getAtIndex(ValueLayout.JAVA_LONG, 2), "destroy completed nbi");
                 Context viaFacade = Shmem.ctxCreate();

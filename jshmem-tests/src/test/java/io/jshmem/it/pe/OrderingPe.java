@@ -16,7 +16,7 @@ import java.lang.foreign.ValueLayout;
  */
 public final class OrderingPe {
     private static final long DEADLINE_NANOS = 60_000_000_000L;
-    private static final int WORDS = 8;
+    private static final int WORDS = 512; // 4 KiB: a wide window for a reordered signal to show
 
     public static void main(String[] args) {
         int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;

@@ -29,9 +29,6 @@ public final class ReductionsPe {
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT_UNALIGNED;
     private static final ValueLayout.OfDouble D = ValueLayout.JAVA_DOUBLE_UNALIGNED;
 
-    static long[] T = new long[2];
-    static long[] N = new long[2];
-    static long T0 = System.nanoTime();
     public static void main(String[] args) {
         try (ShmemRuntime shmem = Shmem.init()) {
             int me = shmem.myPe();
@@ -57,7 +54,6 @@ public final class ReductionsPe {
             }
             shmem.free(dst);
             shmem.free(src);
-            System.out.println("TIMES small " + T[0] / 1e6 + " ms (" + N[0] + ") big " + T[1] / 1e6 + " ms (" + N[1] + ") total " + (System.nanoTime() - T0) / 1e6);
             System.out.println("REDUCTIONS OK pe " + me + " of " + n);
         }
     }
@@ -83,10 +79,7 @@ public final class ReductionsPe {
                     salt++;
                     fill(type, src.local(), count, me, salt);
                     dst.local().asSlice(0, count * type.byteSize() + 64).fill((byte) 0x5A);
-                    long t0 = System.nanoTime();
                     team.reduce(op, type, dst, 0, src, 0, count);
-                    T[size == (1 << 20) ? 1 : 0] += System.nanoTime() - t0;
-                    N[size == (1 << 20) ? 1 : 0]++;
                     check(type, op, team.nPes(), -1, dst.local(), count, salt, "reduce " + op + " " + type + " "
                             + count);
                     Patterns.expectFilled(dst.local(), count * type.byteSize(), 64, (byte) 0x5A,

@@ -1,0 +1,52 @@
+package io.jshmem.bench;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(10)
+class MeasurementTest {
+    @Test
+    void medianOfOddAndEvenCounts() {
+        assertEquals(3.0, Measurement.median(new double[]{5, 1, 3}, 3));
+        assertEquals(2.5, Measurement.median(new double[]{4, 1, 3, 2}, 4));
+        assertTrue(Double.isNaN(Measurement.median(new double[0], 0)));
+    }
+
+    @Test
+    void resultCarriesRoundsPercentilesAndBandwidth() {
+        Measurement m = new Measurement(3);
+        m.round(100);
+        m.round(300);
+        m.round(200);
+        for (int i = 1; i <= 100; i++) {
+            m.batch(i * 1000L, 10);
+        }
+        CaseResult r = m.result("put_lat", "putmem+quiet", "latency", 1000, 10, 2, null);
+        assertEquals(200.0, r.medianNs());
+        assertArrayEquals(new double[]{100, 300, 200}, r.roundNs());
+        assertEquals(3, r.rounds());
+        // batches of 10 operations taking 1..100 us: 100..10000 ns per operation
+        assertEquals(100.0, r.minNs(), 0.1);
+        assertEquals(5000.0, r.p50Ns(), 5.0);
+        assertEquals(9900.0, r.p99Ns(), 10.0);
+        assertEquals(10000.0, r.maxNs(), 10.0);
+        assertTrue(r.minNs() <= r.p50Ns() && r.p50Ns() <= r.p90Ns() && r.p90Ns() <= r.p99Ns()
+                && r.p99Ns() <= r.maxNs());
+        assertEquals(5000.0, r.bandwidthMbPerS(), 1e-9);
+        assertEquals(5.0, r.messageRateMops(), 1e-9);
+    }
+
+    @Test
+    void noBandwidthWithoutPayload() {
+        Measurement m = new Measurement(1);
+        m.round(50);
+        CaseResult r = m.result("barrier_all", "barrier_all", "latency", 0, 10, 0, null);
+        assertNull(r.bandwidthMbPerS());
+        assertEquals(50.0, r.p50Ns());
+    }
+}

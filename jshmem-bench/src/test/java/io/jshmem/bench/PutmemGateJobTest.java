@@ -1,0 +1,109 @@
+package io.jshmem.bench;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.jshmem.launcher.JobResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The overhead gate on real PE processes: its JSON, its environment fallbacks and its data check. */
+class PutmemGateJobTest {
+    private static JsonObject read(Path f) throws IOException {
+        return JsonParser.parseString(Files.readString(f)).getAsJsonObject();
+    }
+
+    @Test
+    @Timeout(180)
+    void passingGateWritesEveryFieldAndTakesSettingsFromTheEnvironment(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("gate.json");
+        // A huge threshold makes the verdict depend on the data check only: this is not a speed test.
+        JobResult r = BenchJobs.run(PutmemGate.class, 2, Map.of("PERF_BYTES", "32k", "PERF_ITERATIONS", "4",
+                        "PERF_WARMUP", "2", "PERF_ROUNDS", "3", "PERF_THRESHOLD_PERCENT", "1000000",
+                        "NPROC_PER_NODE", "2"),
+                "--output", out.toString());
+        assertEquals(0, r.exitCode(), () -> r.transcript());
+        JsonObject g = read(out);
+        assertEquals("putmem_gate", g.get("benchmark").getAsString());
+        assertEquals(2, g.get("world_size").getAsInt());
+        assertEquals(32 * 1024, g.get("bytes").getAsLong());
+        assertEquals(4, g.get("iterations").getAsInt());
+        assertEquals(2, g.get("warmup").getAsInt());
+        assertEquals(3, g.get("rounds").getAsInt());
+        assertEquals(1000000.0, g.get("threshold_percent").getAsDouble());
+        assertTrue(g.get("route").getAsString().startsWith("ring"));
+        assertTrue(g.get("passed").getAsBoolean());
+        assertTrue(g.get("data_ok").getAsBoolean());
+        double j = g.get("jshmem_ns_per_op").getAsDouble();
+        double raw = g.get("raw_ns_per_op").getAsDouble();
+        assertTrue(j > 0 && raw > 0 && g.get("libc_memcpy_ns_per_op").getAsDouble() > 0);
+        assertEquals((j / raw - 1) * 100, g.get("overhead_percent").getAsDouble(), 1e-9);
+        assertEquals(3, g.getAsJsonArray("round_max_jshmem_ns").size());
+        JsonArray pes = g.getAsJsonArray("per_pe");
+        assertEquals(2, pes.size());
+        for (int pe = 0; pe < 2; pe++) {
+            JsonObject p = pes.get(pe).getAsJsonObject();
+            assertEquals(pe, p.get("pe").getAsInt());
+            assertTrue(p.get("data_ok").getAsBoolean());
+            int expected = (pe + 1) % 2 + 1; // previous PE + 1
+            assertEquals(expected, p.get("expected_byte").getAsInt());
+            assertEquals(expected, p.get("first_byte").getAsInt());
+            assertEquals(expected, p.get("last_byte").getAsInt());
+            assertEquals(3, p.getAsJsonArray("jshmem_rounds_ns").size());
+            // The gate's per-round figure is the slowest PE, so no PE's round is above it.
+            for (int round = 0; round < 3; round++) {
+                assertTrue(p.getAsJsonArray("raw_rounds_ns").get(round).getAsDouble()
+                        <= g.getAsJsonArray("round_max_raw_ns").get(round).getAsDouble());
+            }
+        }
+        assertTrue(String.join("\n", r.stdout(0)).contains("PASSED"), () -> r.transcript());
+    }
+
+    @Test
+    @Timeout(180)
+    void wrongDataFailsTheGateWithNonZeroExit(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("corrupt.json");
+        JobResult r = BenchJobs.run(PutmemGate.class, 2, Map.of(), "--bytes", "16k", "--iterations", "3",
+                "--warmup", "1", "--rounds", "3", "--threshold-percent", "1000000", "--corrupt-for-test",
+                "--output", out.toString());
+        assertEquals(1, r.exitCode(), () -> r.transcript());
+        JsonObject g = read(out);
+        assertFalse(g.get("passed").getAsBoolean());
+        assertFalse(g.get("data_ok").getAsBoolean());
+        JsonArray pes = g.getAsJsonArray("per_pe");
+        // PE 0 corrupted the last byte it sends, so PE 1 sees it; PE 0's own buffer (from PE 1) is intact.
+        assertTrue(pes.get(0).getAsJsonObject().get("data_ok").getAsBoolean());
+        JsonObject p1 = pes.get(1).getAsJsonObject();
+        assertFalse(p1.get("data_ok").getAsBoolean());
+        assertEquals(1, p1.get("first_byte").getAsInt());
+        assertEquals(2, p1.get("last_byte").getAsInt());
+        assertTrue(String.join("\n", r.stdout(0)).contains("FAILED"), () -> r.transcript());
+    }
+
+    @Test
+    @Timeout(180)
+    void overheadAboveTheThresholdFailsAndAWrongPeCountIsRefused(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("strict.json");
+        // A negative overhead bound cannot be met unless jshmem is infinitely fast: the timing verdict must fail.
+        JobResult r = BenchJobs.run(PutmemGate.class, 2, Map.of(), "--bytes", "16k", "--iterations", "3",
+                "--warmup", "1", "--rounds", "1", "--threshold-percent", "0", "--output", out.toString());
+        JsonObject g = read(out);
+        assertEquals(g.get("passed").getAsBoolean() ? 0 : 1, r.exitCode(), () -> r.transcript());
+        assertEquals(g.get("overhead_percent").getAsDouble() <= 0, g.get("passed").getAsBoolean());
+
+        JobResult wrong = BenchJobs.run(PutmemGate.class, 2, Map.of("NPROC_PER_NODE", "4"), "--bytes", "4k",
+                "--output", dir.resolve("x.json").toString());
+        assertEquals(2, wrong.exitCode(), () -> wrong.transcript());
+        assertTrue(String.join("\n", wrong.stderr(0)).contains("NPROC_PER_NODE"), () -> wrong.transcript());
+    }
+}

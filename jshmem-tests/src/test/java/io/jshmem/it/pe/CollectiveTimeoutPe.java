@@ -1,0 +1,38 @@
+package io.jshmem.it.pe;
+
+import io.jshmem.Shmem;
+import io.jshmem.ShmemRuntime;
+import io.jshmem.SymmetricMemory;
+import io.jshmem.Team;
+import io.jshmem.error.ShmemTimeoutException;
+
+import java.util.List;
+
+/**
+ * The last PE skips a broadcast and a reduction (run with JSHMEM_TIMEOUT=4): the others must not hang but throw at
+ * the deadline, naming that PE as not arrived; afterwards all meet in barrierAll and finalize normally.
+ */
+public final class CollectiveTimeoutPe {
+    public static void main(String[] args) throws InterruptedException {
+        try (ShmemRuntime shmem = Shmem.init()) {
+            int me = shmem.myPe();
+            int n = shmem.nPes();
+            SymmetricMemory buf = shmem.malloc(1024);
+            Team world = shmem.teamWorld();
+            if (me == n - 1) {
+                Thread.sleep(6000);
+            } else {
+                ShmemTimeoutException e = Expect.thrown(ShmemTimeoutException.class,
+                        () -> world.broadcastmem(buf, 0, buf, 512, 64, 0), "broadcast on TEAM_WORLD",
+                        "did not complete");
+                Expect.equal(List.of(n - 1), e.missingPes(), "late PEs named: " + e.getMessage());
+            }
+            // The world team is now in an undefined state (its members disagree on its epoch); barrierAll is not a
+            // team operation. The skipping PE arrives between the others' collective deadline (4 s) and their
+            // barrier deadline (4 s later).
+            shmem.barrierAll();
+            shmem.free(buf);
+            System.out.println("TIMEOUT OK pe " + me + " of " + n);
+        }
+    }
+}
