@@ -138,7 +138,7 @@ static void parse_options(int argc, char **argv) {
     opt.coll_min_size = 8;
     opt.coll_max_size = 1L << 20;
     opt.iterations = 10000;
-    opt.warmup = 1000;
+    opt.warmup = 20000;
     opt.rounds = 7;
     opt.window = 64;
     opt.progress = 1;
@@ -619,7 +619,8 @@ int main(int argc, char **argv) {
                 OSHMEM_MAJOR_VERSION, OSHMEM_MINOR_VERSION, SHMEM_MAJOR_VERSION, SHMEM_MINOR_VERSION, npes, host,
                 stamp);
         fprintf(json, "  \"options\": {\"min_size\": %ld, \"max_size\": %ld, \"coll_min_size\": %ld, "
-                      "\"coll_max_size\": %ld, \"iterations\": %ld, \"warmup\": %ld, \"rounds\": %d, \"window\": %d},\n"
+                      "\"coll_max_size\": %ld, \"iterations\": %ld, \"warmup\": %ld, \"rounds\": %d, "
+                      "\"window\": %d},\n"
                       "  \"results\": [",
                 opt.min_size, opt.max_size, opt.coll_min_size, opt.coll_max_size, opt.iterations, opt.warmup,
                 opt.rounds, opt.window);

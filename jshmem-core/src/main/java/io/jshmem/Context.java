@@ -2479,20 +2479,29 @@ public class Context {
         usable();
         Checks.notNull(name, mem);
         mem.usable(runtime, name);
-        long elements = mem.byteSize() / size;
-        if (index < 0 || index > elements - count) {
-            throw new ShmemArgumentException("index = " + index + (count == 1 ? "" : " with nelems = " + count)
-                    + " is outside " + name + " (a symmetric block of " + elements + " " + size + "-byte elements): "
-                    + "valid is 0 <= index" + (count == 1 ? " < " + elements : " and index + nelems <= " + elements)
-                    + "; pass an index inside the block or allocate a larger one");
+        long bytes = mem.byteSize();
+        // index <= bytes bounds the product (a heap is far below 2^60 bytes, count below 2^31): no division here.
+        if (index < 0 || index > bytes || (index + count) * size > bytes) {
+            throw outside(name, index, count, bytes / size, size);
         }
         long off = mem.heapOffset() + index * size;
         if ((off & (size - 1)) != 0) {
-            throw new ShmemArgumentException(name + " element " + index + " is at heap offset " + off + ", not "
-                    + size + "-byte aligned: atomics, signals, waits and locks need naturally aligned slots; use a "
-                    + "block from malloc/calloc/align (aligned to 8 bytes or more)");
+            throw misaligned(name, index, off, size);
         }
         return off;
+    }
+
+    private static ShmemArgumentException outside(String name, long index, long count, long elements, long size) {
+        return new ShmemArgumentException("index = " + index + (count == 1 ? "" : " with nelems = " + count)
+                + " is outside " + name + " (a symmetric block of " + elements + " " + size + "-byte elements): "
+                + "valid is 0 <= index" + (count == 1 ? " < " + elements : " and index + nelems <= " + elements)
+                + "; pass an index inside the block or allocate a larger one");
+    }
+
+    private static ShmemArgumentException misaligned(String name, long index, long off, long size) {
+        return new ShmemArgumentException(name + " element " + index + " is at heap offset " + off + ", not " + size
+                + "-byte aligned: atomics, signals, waits and locks need naturally aligned slots; use a block from "
+                + "malloc/calloc/align (aligned to 8 bytes or more)");
     }
 
     final long amoLong(AmoOp op, SymmetricMemory dest, String name, long index, long operand, long compare,

@@ -53,8 +53,7 @@ final class InstanceRegistry {
 
     /** Takes the lifecycle lock within JSHMEM_TIMEOUT; {@code what} names the waiting call. */
     static void lock(String what) {
-        if (LIFECYCLE.isHeldByCurrentThread()) {
-            LIFECYCLE.lock();
+        if (LIFECYCLE.tryLock()) {
             return;
         }
         long seconds = Settings.fromEnvironment().longValue(Setting.TIMEOUT);

@@ -100,13 +100,13 @@ public final class Team implements AutoCloseable {
     }
 
     /**
-     * A communication context for this team ({@code shmem_team_create_ctx}). Gap: contexts are world contexts
-     * (issue 3's {@link ShmemRuntime#createCtx}): their RMA takes global PE numbers, which {@link #translatePe}
-     * with {@link ShmemRuntime#teamWorld()} gives.
+     * A communication context created from this team ({@code shmem_team_create_ctx}); {@link Context#team()}
+     * returns this team. Not collective. Its RMA calls take global PE numbers (as every {@link Context} does):
+     * {@code translatePe(pe, runtime.teamWorld())} gives them.
      */
     public Context createCtx(CtxOption... options) {
         usable();
-        return teams.runtime().createCtx(options);
+        return teams.runtime().createCtx(this, options);
     }
 
     // ---- creation and destruction ---------------------------------------------------------------------------

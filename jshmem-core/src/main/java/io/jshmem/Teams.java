@@ -13,11 +13,13 @@ import io.jshmem.team.TeamState;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One runtime's teams: the predefined TEAM_WORLD and TEAM_SHARED, the slot bookkeeping, the collective tuning,
  * and the split procedure. Created on first use of any team call (local work only: both predefined teams are
- * fixed by the PE list and use fixed slots). Thread-safe: splits run under the parent's lock, slots are
+ * fixed by the PE list and use fixed slots). Thread-safe: splits run under the parent's lock and one runtime-wide
+ * split lock (so that two threads splitting different parents cannot both pick the same free slot), slots are
  * synchronized.
  */
 final class Teams {
@@ -27,6 +29,7 @@ final class Teams {
     private final CollectiveTuning tuning;
     private final Team world;
     private final Team shared;
+    private final ReentrantLock splitLock = new ReentrantLock();
 
     Teams(ShmemRuntime runtime, Instance instance) {
         this.runtime = runtime;
@@ -91,6 +94,15 @@ final class Teams {
 
     /** A strided split of {@code parent}; collective over the parent. */
     Team splitStrided(Team parent, int start, int stride, int size, TeamConfig config) {
+        splitLock.lock();
+        try {
+            return splitStridedLocked(parent, start, stride, size, config);
+        } finally {
+            splitLock.unlock();
+        }
+    }
+
+    private Team splitStridedLocked(Team parent, int start, int stride, int size, TeamConfig config) {
         TeamChannel ch = parent.channel();
         TeamState p = parent.state();
         long[][] records = SplitExchange.exchange(ch, SplitPlan.STRIDED, start, stride, size, slots.freeMask());
@@ -119,6 +131,15 @@ final class Teams {
 
     /** A 2-D split of {@code parent}: this PE's row (x) team and column (y) team; collective over the parent. */
     Team.Split2d split2d(Team parent, int xRange, TeamConfig xConfig, TeamConfig yConfig) {
+        splitLock.lock();
+        try {
+            return split2dLocked(parent, xRange, xConfig, yConfig);
+        } finally {
+            splitLock.unlock();
+        }
+    }
+
+    private Team.Split2d split2dLocked(Team parent, int xRange, TeamConfig xConfig, TeamConfig yConfig) {
         TeamChannel ch = parent.channel();
         TeamState p = parent.state();
         long[][] records = SplitExchange.exchange(ch, SplitPlan.TWO_D, xRange, 0, 0, slots.freeMask());

@@ -27,8 +27,9 @@ final class BenchOptions {
             + " to about iterations*16KiB bytes per round, at least 10 (default ${DEFAULT-VALUE})",
             defaultValue = "10000")
     long iterations;
-    @Option(names = "--warmup", description = "untimed operations before the rounds, scaled like --iterations"
-            + " (default ${DEFAULT-VALUE})", defaultValue = "1000")
+    @Option(names = "--warmup", description = "untimed operations before the rounds of every size, scaled like"
+            + " --iterations; enough for the JIT to (re)compile the loop for that size (default ${DEFAULT-VALUE})",
+            defaultValue = "20000")
     long warmup;
     @Option(names = "--rounds", description = "timed rounds; figures are the median over rounds"
             + " (default ${DEFAULT-VALUE})", defaultValue = "7")

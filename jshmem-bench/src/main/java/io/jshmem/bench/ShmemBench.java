@@ -153,6 +153,11 @@ public final class ShmemBench implements Callable<Integer> {
         }
     }
 
+    /** Every benchmark id in the order shmem-bench runs them (the report lists them in this order). */
+    public static List<String> benchmarkIds() {
+        return java.util.Arrays.stream(Bench.values()).map(Bench::id).toList();
+    }
+
     static String implVersion() {
         String v = ShmemRuntime.class.getPackage().getImplementationVersion();
         return v == null ? "0.1.0-SNAPSHOT" : v;

@@ -4,7 +4,6 @@ import io.jshmem.comm.Comm;
 import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.team.TeamLayout;
 import io.jshmem.team.TeamState;
-import io.jshmem.transport.AmoOp;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -175,9 +174,13 @@ public final class TeamChannel {
         awaitWord(roundFlag(round), epoch, step);
     }
 
-    /** Adds {@code count} to member {@code index}'s arrival counter (after everything this PE wrote there). */
+    /**
+     * Adds {@code count} to member {@code index}'s arrival counter, ordered after everything this PE wrote there: a
+     * put-with-signal of no bytes whose signal is an atomic add (the layers above the engines name no engine
+     * operation codes).
+     */
     public void arrive(int index, long count) {
-        comm.atomicLong(AmoOp.FETCH_ADD, members[index], base + TeamLayout.ARRIVALS, count, 0);
+        comm.putSignal(members[index], base, local, 0, 0, base + TeamLayout.ARRIVALS, count, true);
     }
 
     /** Puts from {@code src} (this PE's heap or a private segment) into member {@code index}, then arrives. */

@@ -44,6 +44,8 @@ public final class Comm {
     private final OutstandingTargets outstanding;
     /** Per PE: its engine may return before an operation is complete. */
     private final boolean[] deferred;
+    /** Completes the operations to one PE (made once, so that a view's quiet allocates nothing). */
+    private final java.util.function.IntConsumer quietOne = this::quietTarget;
 
     /**
      * @param route  engine per target PE
@@ -288,8 +290,12 @@ public final class Comm {
             }
         } else {
             VarHandle.fullFence();
-            outstanding.drain(pe -> route[pe].quiet(pe));
+            outstanding.drain(quietOne);
         }
+    }
+
+    private void quietTarget(int pe) {
+        route[pe].quiet(pe);
     }
 
     /** Completes outstanding operations to the given PEs only (a full fence first, for mapped targets). */

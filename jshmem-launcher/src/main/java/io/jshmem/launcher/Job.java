@@ -173,7 +173,8 @@ final class Job implements RendezvousListener {
                     pes.add(p);
                 }
                 int thisPe = pe;
-                p.onExit().thenAccept(proc -> events.add(new Exited(thisPe, proc.exitValue())));
+                Thread.ofVirtual().name("shmemrun-exit-pe" + pe)
+                        .start(() -> events.add(new Exited(thisPe, p.awaitExit())));
             } catch (IOException e) {
                 String why = "could not be started: " + e.getMessage() + " (command: " + java + " ... "
                         + spec.describeProgram() + ")";
@@ -264,9 +265,10 @@ final class Job implements RendezvousListener {
         killAlive();
         for (PeProcess p : snapshot()) {
             try {
-                p.onExit().get(5, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                // Reported below if it is still alive.
+                p.awaitExit(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
             }
         }
         ProcessSweeper s = sweeper;

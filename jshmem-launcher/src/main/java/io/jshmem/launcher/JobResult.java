@@ -51,7 +51,7 @@ public record JobResult(int exitCode, int failedPe, String failure, boolean time
     }
 
     /** The exit status of {@code pe}, a job-wide PE number of this host (-1 while running or never started). */
-    public int exitCode(int pe) {
+    public int peExitCode(int pe) {
         return peExitCodes.get(localIndex(pe));
     }
 

@@ -57,6 +57,33 @@ final class PeProcess {
         return process.onExit();
     }
 
+    /**
+     * Waits until the process has ended and returns its exit status. Blocks the calling thread itself rather than
+     * an executor's (unlike {@link #onExit()}, whose completion runs on the common pool and can starve when that
+     * pool is busy with the caller's own work).
+     */
+    int awaitExit() {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return process.waitFor();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Waits at most {@code millis} for the process to end; returns whether it has. */
+    boolean awaitExit(long millis) throws InterruptedException {
+        return process.waitFor(millis, TimeUnit.MILLISECONDS);
+    }
+
     boolean isAlive() {
         return process.isAlive();
     }

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.function.IntFunction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,13 +67,18 @@ class CollectivesTest {
      * 6-PE job spends most of its time waiting for a core) and checks that every PE finished.
      */
     static JobResult runOk(JobSpec spec, int nPes) {
+        return runOkWithLine(spec, nPes, pe -> " OK pe " + pe + " of " + nPes);
+    }
+
+    /** As {@link #runOk}, with the line each PE must print. */
+    static JobResult runOkWithLine(JobSpec spec, int nPes, IntFunction<String> line) {
         JobSpec s = spec.withTimeout(DEADLINE);
         JobResult r = Jobs.run(s);
         assertEquals(0, r.exitCode(), () -> s.mainClass() + " failed: " + r + "\n" + r.transcript());
         for (int pe = 0; pe < nPes; pe++) {
             int p = pe;
-            assertTrue(r.stdout(pe).contains(" OK pe " + pe + " of " + nPes),
-                    () -> "PE " + p + " did not finish\n" + r.transcript());
+            assertTrue(r.stdout(pe).stream().anyMatch(l -> l.contains(line.apply(p))), () -> "PE " + p
+                    + " did not print a line containing '" + line.apply(p) + "'\n" + r.transcript());
         }
         return r;
     }

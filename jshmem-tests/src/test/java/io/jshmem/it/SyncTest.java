@@ -7,14 +7,17 @@ import io.jshmem.it.pe.LockPe;
 import io.jshmem.it.pe.OrderingPe;
 import io.jshmem.it.pe.SignalsPe;
 import io.jshmem.it.pe.SyncBadInputPe;
+import io.jshmem.it.pe.WaitFailurePe;
 import io.jshmem.it.pe.WaitsPe;
 import io.jshmem.launcher.JobResult;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -91,5 +94,37 @@ class SyncTest {
     @Timeout(150)
     void signalPipelineExampleSucceedsOnEveryPe(int nPes) {
         Jobs.runOk(SignalPipeline.class, nPes, pe -> "[SUCCESS] run success in pe " + pe, "64", "16");
+    }
+
+    @Test
+    @Timeout(150)
+    void waitsAndLocksReportADeadPeWithinSeconds() {
+        JobResult r = Jobs.run(Jobs.spec(WaitFailurePe.class, 3, "kill"));
+        assertEquals(1, r.failedPe(), () -> r + "\n" + r.transcript());
+        for (int pe : List.of(0, 2)) {
+            String call = pe == 2 ? "setLock" : "waitUntilLong";
+            String line = r.stdout(pe).stream().filter(l -> l.startsWith("DETECTED")).findFirst()
+                    .orElseThrow(() -> new AssertionError("PE " + pe + " did not report the dead PE\n"
+                            + r.transcript()));
+            assertTrue(line.startsWith("DETECTED failed PE 1 after ") && line.endsWith(" ms in " + call), line);
+            long ms = Long.parseLong(line.replaceAll(".* after (\\d+) ms.*", "$1"));
+            assertTrue(ms < 10_000, line);
+            assertEquals(3, r.peExitCodes().get(pe), r::transcript);
+        }
+    }
+
+    @Test
+    @Timeout(150)
+    void aWaitThatCannotCompleteTimesOutAtTheDeadline() {
+        JobResult r = Jobs.run(Jobs.spec(WaitFailurePe.class, 2, "timeout").withEnv("JSHMEM_TIMEOUT", "2"));
+        assertEquals(0, r.exitCode(), () -> r + "\n" + r.transcript());
+        for (int pe = 0; pe < 2; pe++) {
+            String line = r.stdout(pe).stream().filter(l -> l.startsWith("TIMED OUT")).findFirst()
+                    .orElseThrow(() -> new AssertionError(r.transcript()));
+            assertTrue(line.contains("waitUntilLong") && line.contains("within 2 s")
+                    && line.contains("JSHMEM_TIMEOUT"), line);
+            long ms = Long.parseLong(line.replaceAll("TIMED OUT after (\\d+) ms.*", "$1"));
+            assertTrue(ms >= 1900 && ms < 10_000, line);
+        }
     }
 }

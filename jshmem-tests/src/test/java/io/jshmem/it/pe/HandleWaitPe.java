@@ -34,6 +34,10 @@ public final class HandleWaitPe {
             Stream stream = rt.createStream();
             Handle world = new Handle(rt.teamWorld());
             for (int r = 0; r < ROUNDS; r++) {
+                if (me == n - 1 && r % 5 == 0) {
+                    // A late PE: only handleWait's barrier makes the others wait for its put.
+                    sleep(30);
+                }
                 src.setAtIndex(ValueLayout.JAVA_LONG, r, (prevValue(me, r)));
                 Shmem.putmemOnStream(buf, 8L * r, src, 8L * r, 8, next, stream);
                 Shmem.handleWait(world, stream);
@@ -84,6 +88,14 @@ public final class HandleWaitPe {
             stream.destroy();
             stream.destroy(); // a second destroy does nothing
             System.out.println("HANDLE WAIT OK pe " + me + " of " + n);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -20,7 +20,7 @@ public final class InitSmokePe {
         Expect.equal(InitStatus.NOT_INITIALIZED, Shmem.initStatus(), "status before init");
         Expect.equal(0, Shmem.currentInstance(), "current instance before init");
         List<InitStatus> seen = new ArrayList<>();
-        Thread poller = Thread.ofPlatform().start(() -> {
+        Thread poller = Thread.ofPlatform().daemon().start(() -> {
             InitStatus last = null;
             while (last != InitStatus.INITIALIZED && !Thread.currentThread().isInterrupted()) {
                 InitStatus now = Shmem.initStatus(0);
@@ -33,9 +33,13 @@ public final class InitSmokePe {
                 Thread.onSpinWait();
             }
         });
-        ShmemRuntime rt = Shmem.init();
-        poller.join(10_000);
-        poller.interrupt();
+        ShmemRuntime rt;
+        try {
+            rt = Shmem.init();
+        } finally {
+            poller.join(10_000);
+            poller.interrupt();
+        }
         synchronized (seen) {
             for (int i = 1; i < seen.size(); i++) {
                 Expect.isTrue(seen.get(i).ordinal() > seen.get(i - 1).ordinal(), "status went " + seen);

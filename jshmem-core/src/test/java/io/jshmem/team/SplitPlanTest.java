@@ -1,0 +1,148 @@
+package io.jshmem.team;
+
+import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.ShmemStateException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The split arithmetic every member of a parent team runs on the same published records. */
+class SplitPlanTest {
+    private static final long ALL_FREE = ~3L & 0xFFFFFFFFL;
+
+    private static long[][] strided(int n, long start, long stride, long size, long mask) {
+        long[][] r = new long[n][];
+        for (int i = 0; i < n; i++) {
+            r[i] = new long[] {7, SplitPlan.STRIDED, start, stride, size, mask};
+        }
+        return r;
+    }
+
+    @Test
+    @Timeout(10)
+    void stridedSplitPicksMembersAndTheLowestCommonSlot() {
+        int[] parent = {0, 1, 2, 3, 4, 5};
+        long[][] rec = strided(6, 1, 2, 3, ALL_FREE);
+        rec[3][5] = ALL_FREE & ~(1L << 2);
+        SplitPlan.NewTeam t = SplitPlan.planStrided(parent, rec, 3);
+        assertArrayEquals(new int[] {1, 3, 5}, t.members());
+        assertEquals(3, t.slot(), "slot 2 is taken on member PE 3");
+        assertNull(SplitPlan.planStrided(parent, rec, 2), "PE 2 is not a member");
+    }
+
+    @Test
+    @Timeout(10)
+    void membersOfASubTeamAreMappedToGlobalPes() {
+        int[] parent = {1, 3, 5, 7};
+        SplitPlan.NewTeam t = SplitPlan.planStrided(parent, strided(4, 0, 2, 2, ALL_FREE), 2);
+        assertArrayEquals(new int[] {1, 5}, t.members());
+    }
+
+    @Test
+    @Timeout(10)
+    void disagreementNamesTheOddOneOut() {
+        int[] parent = {0, 1, 2, 3};
+        long[][] rec = strided(4, 0, 1, 4, ALL_FREE);
+        rec[2] = new long[] {7, SplitPlan.STRIDED, 0, 1, 3, ALL_FREE};
+        ShmemArgumentException e = assertThrows(ShmemArgumentException.class,
+                () -> SplitPlan.checkAgreement("TEAM_WORLD", parent, rec));
+        assertTrue(e.getMessage().contains("PEs [2]"), e.getMessage());
+        assertTrue(e.getMessage().contains("PE 2: splitStrided(start=0, stride=1, size=3)"), e.getMessage());
+        rec[2] = new long[] {7, SplitPlan.TWO_D, 2, 0, 0, ALL_FREE};
+        e = assertThrows(ShmemArgumentException.class, () -> SplitPlan.checkAgreement("TEAM_WORLD", parent, rec));
+        assertTrue(e.getMessage().contains("split2d(xRange=2)"), e.getMessage());
+        rec[2] = new long[] {5, SplitPlan.STRIDED, 0, 1, 4, ALL_FREE};
+        e = assertThrows(ShmemArgumentException.class, () -> SplitPlan.checkAgreement("TEAM_WORLD", parent, rec));
+        assertTrue(e.getMessage().contains("not this call"), e.getMessage());
+    }
+
+    @Test
+    @Timeout(10)
+    void freeMasksMayDifferWithoutADisagreement() {
+        long[][] rec = strided(3, 0, 1, 3, ALL_FREE);
+        rec[1][5] = 0xF0;
+        SplitPlan.checkAgreement("TEAM_WORLD", new int[] {0, 1, 2}, rec);
+    }
+
+    @Test
+    @Timeout(10)
+    void badArgumentsAreRejectedWithTheirRange() {
+        assertTrue(assertThrows(ShmemArgumentException.class, () -> SplitPlan.stridedIndices(4, 4, 1, 1))
+                .getMessage().contains("start = 4"));
+        assertTrue(assertThrows(ShmemArgumentException.class, () -> SplitPlan.stridedIndices(4, 0, 0, 2))
+                .getMessage().contains("stride = 0"));
+        assertTrue(assertThrows(ShmemArgumentException.class, () -> SplitPlan.stridedIndices(4, 0, 1, 5))
+                .getMessage().contains("size = 5"));
+        assertArrayEquals(new int[] {1, 3}, SplitPlan.stridedIndices(4, 1, 2, 2));
+        assertTrue(assertThrows(ShmemArgumentException.class, () -> SplitPlan.stridedIndices(4, 1, 2, 3))
+                .getMessage().contains("= 5"));
+        assertArrayEquals(new int[] {2}, SplitPlan.stridedIndices(4, 2, 0, 1), "stride 0 for one member");
+    }
+
+    @Test
+    @Timeout(10)
+    void noCommonSlotIsAClearStateError() {
+        long[][] rec = strided(2, 0, 1, 2, ALL_FREE);
+        rec[1][5] = 0;
+        ShmemStateException e = assertThrows(ShmemStateException.class,
+                () -> SplitPlan.planStrided(new int[] {0, 1}, rec, 0));
+        assertTrue(e.getMessage().contains("PEs [1]") && e.getMessage().contains("JSHMEM_TEAMS_MAX"),
+                e.getMessage());
+    }
+
+    @Test
+    @Timeout(10)
+    void twoDimensionalSplitGivesRowsAndColumnsWithDistinctSlots() {
+        int n = 5;
+        int[] parent = {0, 1, 2, 3, 4};
+        long[][] rec = new long[n][];
+        for (int i = 0; i < n; i++) {
+            rec[i] = new long[] {3, SplitPlan.TWO_D, 2, 0, 0, ALL_FREE};
+        }
+        SplitPlan.NewTeam[] t3 = SplitPlan.plan2d(parent, rec, 3);
+        assertArrayEquals(new int[] {2, 3}, t3[0].members(), "row 1");
+        assertArrayEquals(new int[] {1, 3}, t3[1].members(), "column 1");
+        SplitPlan.NewTeam[] t4 = SplitPlan.plan2d(parent, rec, 4);
+        assertArrayEquals(new int[] {4}, t4[0].members(), "short last row");
+        assertArrayEquals(new int[] {0, 2, 4}, t4[1].members(), "column 0");
+        for (int pe = 0; pe < n; pe++) {
+            SplitPlan.NewTeam[] t = SplitPlan.plan2d(parent, rec, pe);
+            assertNotEquals(t[0].slot(), t[1].slot(), "x and y slots differ on PE " + pe);
+        }
+        rec[0][2] = 0;
+        for (long[] r : rec) {
+            r[2] = 0;
+        }
+        assertThrows(ShmemArgumentException.class, () -> SplitPlan.plan2d(parent, rec, 0));
+    }
+
+    @Test
+    @Timeout(10)
+    void layoutFitsTheReservedAreaAndScratchShrinksWithTeamSize() {
+        assertEquals(32, TeamLayout.SLOTS);
+        assertEquals(240, TeamLayout.rdCapacity(2));
+        assertEquals(144, TeamLayout.rdCapacity(6));
+        assertEquals(64, TeamLayout.rdCapacity(32));
+        assertTrue(TeamLayout.SPLIT_RECORD + 8L * TeamLayout.SPLIT_RECORD_WORDS <= TeamLayout.BARRIER_FLAGS);
+        assertTrue(TeamLayout.RD_SCRATCH + 2 * TeamLayout.RD_HALF_BYTES <= TeamLayout.SLOT_BYTES);
+    }
+
+    @Test
+    @Timeout(10)
+    void slotsHonourTheLimit() {
+        TeamSlots s = new TeamSlots(4);
+        assertEquals(0b1100, s.freeMask());
+        s.claim(2);
+        assertEquals(0b1000, s.freeMask());
+        s.release(2);
+        assertEquals(2, s.inUse());
+        assertThrows(ShmemArgumentException.class, () -> new TeamSlots(33));
+        assertThrows(ShmemArgumentException.class, () -> new TeamSlots(1));
+    }
+}
