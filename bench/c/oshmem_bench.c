@@ -77,7 +77,7 @@ static const struct bench BENCHES[] = {
 
 static struct {
     long min_size, max_size, coll_min_size, coll_max_size;
-    long iterations, warmup;
+    long iterations, warmup, warmup_ms;
     int rounds, window, progress;
     const char *output;
     int selected[N_BENCHES];
@@ -138,7 +138,8 @@ static void parse_options(int argc, char **argv) {
     opt.coll_min_size = 8;
     opt.coll_max_size = 1L << 20;
     opt.iterations = 10000;
-    opt.warmup = 20000;
+    opt.warmup = 10000;
+    opt.warmup_ms = 200;
     opt.rounds = 7;
     opt.window = 64;
     opt.progress = 1;
@@ -150,7 +151,8 @@ static void parse_options(int argc, char **argv) {
         {"iterations", required_argument, 0, 5}, {"warmup", required_argument, 0, 6},
         {"rounds", required_argument, 0, 7}, {"window", required_argument, 0, 8},
         {"output", required_argument, 0, 9}, {"benches", required_argument, 0, 10},
-        {"no-progress", no_argument, 0, 11}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"no-progress", no_argument, 0, 11}, {"warmup-ms", required_argument, 0, 12},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (c) {
@@ -165,9 +167,11 @@ static void parse_options(int argc, char **argv) {
             case 9: opt.output = optarg; break;
             case 10: select_benches(optarg); break;
             case 11: opt.progress = 0; break;
+            case 12: opt.warmup_ms = parse_count("--warmup-ms", optarg, 0, 600000); break;
             case 'h':
                 printf("usage: oshmem_bench [--min-size B] [--max-size B] [--coll-min-size B] [--coll-max-size B]\n"
-                       "       [--iterations N] [--warmup N] [--rounds N] [--window N] [--benches LIST]\n"
+                       "       [--iterations N] [--warmup N] [--warmup-ms MS] [--rounds N] [--window N]\n"
+                       "       [--benches LIST]\n"
                        "       [--output FILE] [--no-progress]   (same meaning and defaults as shmem-bench)\n");
                 exit(0);
             default:
@@ -390,6 +394,7 @@ static void run_kernel(struct kctx *k, long n) {
 /* ---- harness ---------------------------------------------------------------------------------------------- */
 
 static double *gather_slots; /* symmetric, npes doubles */
+static long *decision;       /* symmetric, one word: PE 0's warm-up verdict */
 static FILE *json;
 static int json_first = 1;
 static int cases_total, cases_done;
@@ -403,6 +408,16 @@ static double gather_max(double v, int me, int npes) {
         for (int p = 0; p < npes; p++) m = gather_slots[p] > m ? gather_slots[p] : m;
     shmem_barrier_all();
     return m;
+}
+
+/* PE 0's value on every PE. */
+static long broadcast_long(long v, int me, int npes) {
+    if (me == 0)
+        for (int p = 0; p < npes; p++) shmem_long_p(decision, v, p);
+    shmem_barrier_all();
+    long r = *(volatile long *) decision;
+    shmem_barrier_all();
+    return r;
 }
 
 static void json_double(const char *name, double v, int comma) {
@@ -424,14 +439,27 @@ static void measure(int bench, long size, enum mode mode, struct kctx *k /* NULL
     double *batches = timing ? malloc(sizeof(double) * (size_t) (max_batches < 1000000 ? max_batches : 1000000)) : NULL;
     long nb = 0, cap = max_batches < 1000000 ? max_batches : 1000000;
 
+    /* Warm-up chunks until PE 0 spent --warmup-ms in them (sizes up to 64 KiB), as shmem-bench does. */
     shmem_barrier_all();
-    long batch = iterations;
-    if (k && warmup > 0) {
-        long t0 = now_ns();
-        run_kernel(k, warmup);
-        double per_op = (double) (now_ns() - t0) / warmup;
-        batch = round_up((long) ceil(BATCH_TARGET_NS / (per_op > 0.01 ? per_op : 0.01)), gran);
-        if (batch > iterations) batch = iterations;
+    long batch = iterations, warmed = 0;
+    if (warmup > 0) {
+        long budget = size <= 64 * 1024 ? opt.warmup_ms * 1000000L : 0, spent = 0;
+        double per_op = -1;
+        for (int chunk = 0; chunk < 1000; chunk++) {
+            long t0 = now_ns();
+            if (k) {
+                run_kernel(k, warmup);
+                warmed += warmup;
+            }
+            long t = now_ns() - t0;
+            spent += t;
+            per_op = (double) t / warmup;
+            if (!broadcast_long(spent < budget, me, npes)) break;
+        }
+        if (k && per_op >= 0) {
+            batch = round_up((long) ceil(BATCH_TARGET_NS / (per_op > 0.01 ? per_op : 0.01)), gran);
+            if (batch > iterations) batch = iterations;
+        }
     }
     for (int r = 0; r < opt.rounds; r++) {
         shmem_barrier_all();
@@ -467,7 +495,7 @@ static void measure(int bench, long size, enum mode mode, struct kctx *k /* NULL
         }
         fprintf(json, "%s\n    {\"bench\": \"%s\", \"op\": \"%s\", \"metric\": \"%s\", \"size\": %ld, "
                       "\"iterations\": %ld, \"warmup\": %ld, \"rounds\": %d, ",
-                json_first ? "" : ",", b->id, b->op, b->metric, size, iterations, warmup, opt.rounds);
+                json_first ? "" : ",", b->id, b->op, b->metric, size, iterations, warmed, opt.rounds);
         json_first = 0;
         json_double("median_ns", med, 1);
         fprintf(json, "\"round_ns\": [");
@@ -556,9 +584,12 @@ static void run_bench(int bi, int me, int npes, char *local, long *psync, long *
         k.src = shmem_malloc(src_bytes);
         memset(k.src, me + 1, src_bytes);
         shmem_barrier_all();
+        const char *note = !strcmp(b->id, "broadcast")
+                           ? "OpenSHMEM 1.4 active-set broadcast: the root's dest is not written (jshmem's is)"
+                           : "OpenSHMEM 1.4 active-set call on all PEs";
         for (int i = 0; i < ns; i++) {
             k.size = sizes[i];
-            measure(bi, sizes[i], ALL, &k, NULL, me, npes);
+            measure(bi, sizes[i], ALL, &k, note, me, npes);
         }
         shmem_barrier_all();
         shmem_free(k.src);
@@ -593,6 +624,7 @@ int main(int argc, char **argv) {
     if (wrk < SHMEM_REDUCE_MIN_WRKDATA_SIZE) wrk = SHMEM_REDUCE_MIN_WRKDATA_SIZE;
     long *pwrk = shmem_malloc(sizeof(long) * wrk);
     gather_slots = shmem_malloc(sizeof(double) * npes);
+    decision = shmem_malloc(sizeof(long));
     char *local = aligned_alloc(4096, (size_t) round_up(opt.max_size > 64 ? opt.max_size : 64, 4096));
     memset(local, 0x5a, opt.max_size > 64 ? opt.max_size : 64);
     shmem_barrier_all();
@@ -619,11 +651,11 @@ int main(int argc, char **argv) {
                 OSHMEM_MAJOR_VERSION, OSHMEM_MINOR_VERSION, SHMEM_MAJOR_VERSION, SHMEM_MINOR_VERSION, npes, host,
                 stamp);
         fprintf(json, "  \"options\": {\"min_size\": %ld, \"max_size\": %ld, \"coll_min_size\": %ld, "
-                      "\"coll_max_size\": %ld, \"iterations\": %ld, \"warmup\": %ld, \"rounds\": %d, "
-                      "\"window\": %d},\n"
+                      "\"coll_max_size\": %ld, \"iterations\": %ld, \"warmup\": %ld, \"warmup_ms\": %ld, "
+                      "\"rounds\": %d, \"window\": %d},\n"
                       "  \"results\": [",
                 opt.min_size, opt.max_size, opt.coll_min_size, opt.coll_max_size, opt.iterations, opt.warmup,
-                opt.rounds, opt.window);
+                opt.warmup_ms, opt.rounds, opt.window);
         long tmp[64];
         for (int i = 0; i < N_BENCHES; i++)
             if (opt.selected[i] && !(BENCHES[i].needs_peer && npes < 2)) cases_total += sizes_of(&BENCHES[i], tmp);

@@ -6,6 +6,7 @@ import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemException;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.error.ShmemTimeoutException;
+import io.jshmem.runtime.JfrEvents;
 import io.jshmem.runtime.OperationEvent;
 import io.jshmem.runtime.Profiler;
 import io.jshmem.runtime.WaitEvent;
@@ -239,7 +240,6 @@ public final class Stream implements AutoCloseable {
         team(team, "handle's team");
         submit("handleWait over " + team, ProfFrame.HANDLE_WAIT, -1, 0, true, () -> {
             ctx.quiet();
-            team.barrier();
         });
     }
 
@@ -263,11 +263,15 @@ public final class Stream implements AutoCloseable {
     public void synchronize() {
         usable();
         long start = System.nanoTime();
-        WaitEvent event = new WaitEvent();
-        event.begin();
+        WaitEvent event = JfrEvents.active() ? new WaitEvent() : null;
+        if (event != null) {
+            event.begin();
+        }
         awaitFinished(queuedSoFar(), runtime.instance().timeout().toNanos(), "synchronize");
-        event.end();
-        if (event.shouldCommit()) {
+        if (event != null) {
+            event.end();
+        }
+        if (event != null && event.shouldCommit()) {
             event.what = "synchronize";
             event.stream = name;
             event.pe = runtime.myPe();
@@ -410,11 +414,13 @@ public final class Stream implements AutoCloseable {
     private void execute(Task t) {
         running = t.op();
         long start = profiler.enabled() ? System.nanoTime() : 0;
-        OperationEvent op = t.isWait() ? null : new OperationEvent();
-        WaitEvent wait = t.isWait() ? new WaitEvent() : null;
+        // Touching an event class initializes JFR (close to a second): only when a recording may be running.
+        boolean jfr = JfrEvents.active();
+        OperationEvent op = jfr && !t.isWait() ? new OperationEvent() : null;
+        WaitEvent wait = jfr && t.isWait() ? new WaitEvent() : null;
         if (op != null) {
             op.begin();
-        } else {
+        } else if (wait != null) {
             wait.begin();
         }
         try {
@@ -436,7 +442,7 @@ public final class Stream implements AutoCloseable {
                 op.pe = runtime.myPe();
                 op.commit();
             }
-        } else {
+        } else if (wait != null) {
             wait.end();
             if (wait.shouldCommit()) {
                 wait.what = t.op();

@@ -27,10 +27,13 @@ final class BenchOptions {
             + " to about iterations*16KiB bytes per round, at least 10 (default ${DEFAULT-VALUE})",
             defaultValue = "10000")
     long iterations;
-    @Option(names = "--warmup", description = "untimed operations before the rounds of every size, scaled like"
-            + " --iterations; enough for the JIT to (re)compile the loop for that size (default ${DEFAULT-VALUE})",
-            defaultValue = "20000")
+    @Option(names = "--warmup", description = "untimed operations per warm-up chunk, scaled like --iterations"
+            + " (default ${DEFAULT-VALUE})", defaultValue = "10000")
     long warmup;
+    @Option(names = "--warmup-ms", description = "warm-up chunks repeat until PE 0 spent this long in them, for"
+            + " sizes up to 64 KiB: time for the JIT to (re)compile the loop (default ${DEFAULT-VALUE})",
+            defaultValue = "200")
+    long warmupMs;
     @Option(names = "--rounds", description = "timed rounds; figures are the median over rounds"
             + " (default ${DEFAULT-VALUE})", defaultValue = "7")
     int rounds;
@@ -87,6 +90,9 @@ final class BenchOptions {
         if (warmup < 0) {
             return "--warmup = " + warmup + " is negative; pass 0 or more";
         }
+        if (warmupMs < 0 || warmupMs > 600_000) {
+            return "--warmup-ms = " + warmupMs + " is outside 0..600000; pass milliseconds in that range";
+        }
         if (rounds < 1 || rounds > 1000) {
             return "--rounds = " + rounds + " is outside 1..1000; pass a count in that range";
         }
@@ -108,6 +114,7 @@ final class BenchOptions {
         m.put("coll_max_size", collMaxSizeBytes());
         m.put("iterations", iterations);
         m.put("warmup", warmup);
+        m.put("warmup_ms", warmupMs);
         m.put("rounds", rounds);
         m.put("window", window);
         return m;

@@ -21,10 +21,14 @@ final class Harness {
     }
 
     static final long BATCH_TARGET_NS = 5_000;
+    static final long WARMUP_BY_TIME_UP_TO = 64 * 1024;
+    static final int MAX_WARMUP_CHUNKS = 1000;
     private final ShmemRuntime shmem;
     private final BenchOptions options;
     private final PeGather gather;
     private final Progress progress;
+    /** Operations the last {@link #warmUp} ran on this PE's kernel (0 when idle). */
+    private long lastWarmupOps;
 
     Harness(ShmemRuntime shmem, BenchOptions options, PeGather gather, Progress progress) {
         this.shmem = shmem;
@@ -46,14 +50,8 @@ final class Harness {
         Measurement m = new Measurement(options.rounds);
 
         shmem.barrierAll();
-        long batch = iterations;
-        if (kernel != null && warmup > 0) {
-            long t0 = System.nanoTime();
-            kernel.run(warmup);
-            double perOp = (System.nanoTime() - t0) / (double) warmup;
-            batch = roundUp(Math.max(1, (long) Math.ceil(BATCH_TARGET_NS / Math.max(perOp, 0.01))), gran);
-            batch = Math.min(batch, iterations);
-        }
+        long batch = warmUp(kernel, size, warmup, iterations, gran);
+        long warmedUp = lastWarmupOps;
         double scale = kernel == null ? 1.0 : kernel.timeScale();
         for (int r = 0; r < options.rounds; r++) {
             shmem.barrierAll();
@@ -84,9 +82,45 @@ final class Harness {
         if (shmem.myPe() != 0) {
             return null;
         }
-        CaseResult result = m.result(bench.id(), bench.op, bench.metric, size, iterations, warmup, note);
+        CaseResult result = m.result(bench.id(), bench.op, bench.metric, size, iterations, warmedUp, note);
         progress.done(bench.id(), size, result.medianNs());
         return result;
+    }
+
+    /**
+     * Collective warm-up: chunks of {@code warmup} operations until PE 0 has spent at least --warmup-ms in them
+     * (sizes up to 64 KiB; larger sizes run one chunk) or 1000 chunks ran. A fixed count is not enough for the JVM:
+     * a new size takes a new branch of the copy path, the JIT deoptimizes and recompiles, and on a loaded machine
+     * its compiler threads wait for CPU. PE 0 decides after each chunk and tells the others. Returns the batch size
+     * for the timed rounds (operations per ~5 us), estimated from the last chunk.
+     */
+    private long warmUp(Kernel kernel, long size, long warmup, long iterations, long gran) {
+        lastWarmupOps = 0;
+        if (warmup == 0) {
+            return iterations;
+        }
+        long budgetNs = size <= WARMUP_BY_TIME_UP_TO ? options.warmupMs * 1_000_000L : 0;
+        long spent = 0;
+        double perOp = Double.NaN;
+        for (int chunk = 0; chunk < MAX_WARMUP_CHUNKS; chunk++) {
+            long t0 = System.nanoTime();
+            if (kernel != null) {
+                kernel.run(warmup);
+                lastWarmupOps += warmup;
+            }
+            long t = System.nanoTime() - t0;
+            spent += t;
+            perOp = t / (double) warmup;
+            boolean more = gather.broadcast(spent < budgetNs ? 1 : 0) == 1;
+            if (!more) {
+                break;
+            }
+        }
+        if (kernel == null || Double.isNaN(perOp)) {
+            return iterations;
+        }
+        long batch = roundUp(Math.max(1, (long) Math.ceil(BATCH_TARGET_NS / Math.max(perOp, 0.01))), gran);
+        return Math.min(batch, iterations);
     }
 
     private static long roundUp(long n, long gran) {

@@ -61,6 +61,20 @@ final class PeGather implements AutoCloseable {
         return m;
     }
 
+    /** Collective: PE 0's {@code value} on every PE (the others' arguments are ignored). */
+    double broadcast(double value) {
+        if (shmem.myPe() == 0) {
+            for (int pe = 0; pe < shmem.nPes(); pe++) {
+                shmem.p(slots, 0, value, pe);
+            }
+        }
+        shmem.barrierAll();
+        double v = slots.local().getAtIndex(ValueLayout.JAVA_DOUBLE, 0);
+        // Everyone reads before the next gather or broadcast writes the slot again.
+        shmem.barrierAll();
+        return v;
+    }
+
     /** Collective: frees the buffer. */
     @Override
     public void close() {

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ShmemBenchJobTest {
     private static final String[] TINY = {"--min-size", "8", "--max-size", "64", "--coll-min-size", "8",
-            "--coll-max-size", "32", "--iterations", "40", "--warmup", "8", "--rounds", "3", "--window", "4",
+            "--coll-max-size", "32", "--iterations", "40", "--warmup", "8", "--warmup-ms", "0", "--rounds", "3", "--window", "4",
             "--no-progress"};
 
     private static String[] args(String sub, Path out, String... more) {

@@ -12,6 +12,5 @@ class ExampleTest {
     @Timeout(150)
     void rmaRingSucceedsOnEveryPe(int nPes) throws Exception {
         Jobs.runOk(RmaRing.class, nPes, pe -> "[SUCCESS] run success in pe " + pe);
-        ShmFiles.assertNoneLeft();
     }
 }

@@ -2,11 +2,9 @@ package io.jshmem.it;
 
 import io.jshmem.it.pe.FailurePe;
 import io.jshmem.launcher.JobResult;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,11 +15,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Dead PEs, globalExit and deadlines: reported clearly, never a hang, nothing left behind. */
 class FailureTest {
     private static final Pattern DETECTED = Pattern.compile("DETECTED failed PE (\\d+) after (\\d+) ms");
-
-    @AfterEach
-    void nothingLeftBehind() throws IOException {
-        ShmFiles.assertNoneLeft();
-    }
 
     @Test
     @Timeout(150)

@@ -26,7 +26,11 @@ final class Jobs {
 
     /** Runs the job; the transcript of every PE is printed only when the caller's assertions fail. */
     static JobResult run(JobSpec spec) {
-        return Launcher.run(spec, DISCARD, DISCARD);
+        JobResult r = Launcher.run(spec, DISCARD, DISCARD);
+        if (r.sessionName() != null) {
+            ShmFiles.assertNoneLeft(r.sessionName());
+        }
+        return r;
     }
 
     /** Runs a job that must succeed and prints {@code line(pe)} on every PE. */

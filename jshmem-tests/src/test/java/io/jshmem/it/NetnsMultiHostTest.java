@@ -142,6 +142,7 @@ class NetnsMultiHostTest {
             for (String line : r.procs.stdout(node)) {
                 Matcher m = detected.matcher(line);
                 if (m.matches()) {
+                    System.out.println("two-host kill: " + line);
                     reporters.add(Integer.parseInt(m.group(1)));
                     long ms = Long.parseLong(m.group(2));
                     assertTrue(ms < 15_000, () -> "detection took " + ms + " ms:\n" + r.procs.dump());

@@ -3,20 +3,13 @@ package io.jshmem.it;
 import io.jshmem.it.pe.BadInputPe;
 import io.jshmem.it.pe.HeapPe;
 import io.jshmem.it.pe.RmaPe;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.IOException;
 
 /** Put/get in every form and type, the symmetric heap, and bad input, with 1, 2 and 4 PE processes. */
 class RmaTest {
-    @AfterEach
-    void noHeapFilesLeft() throws IOException {
-        ShmFiles.assertNoneLeft();
-    }
-
     @ParameterizedTest(name = "{0} PEs")
     @ValueSource(ints = {1, 2, 4})
     @Timeout(150)

@@ -22,4 +22,14 @@ final class ShmFiles {
     static void assertNoneLeft() throws IOException {
         assertEquals(List.of(), leftovers(), "heap files left in /dev/shm");
     }
+
+    /** No heap file of the job with this session name is left (other jobs running at the same time are ignored). */
+    static void assertNoneLeft(String sessionName) {
+        try {
+            List<String> mine = leftovers().stream().filter(n -> n.startsWith("jshmem-" + sessionName + "-")).toList();
+            assertEquals(List.of(), mine, "heap files of session " + sessionName + " left in /dev/shm");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

@@ -34,9 +34,9 @@ public final class HandleWaitPe {
             Stream stream = rt.createStream();
             Handle world = new Handle(rt.teamWorld());
             for (int r = 0; r < ROUNDS; r++) {
-                if (me == n - 1 && r % 5 == 0) {
+                if (me == n - 1 && r % 10 == 5) {
                     // A late PE: only handleWait's barrier makes the others wait for its put.
-                    sleep(30);
+                    sleep(200);
                 }
                 src.setAtIndex(ValueLayout.JAVA_LONG, r, (prevValue(me, r)));
                 Shmem.putmemOnStream(buf, 8L * r, src, 8L * r, 8, next, stream);
