@@ -240,6 +240,7 @@ public final class Stream implements AutoCloseable {
         team(team, "handle's team");
         submit("handleWait over " + team, ProfFrame.HANDLE_WAIT, -1, 0, true, () -> {
             ctx.quiet();
+            team.barrier();
         });
     }
 

@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ShmemBenchJobTest {
     private static final String[] TINY = {"--min-size", "8", "--max-size", "64", "--coll-min-size", "8",
-            "--coll-max-size", "32", "--iterations", "40", "--warmup", "8", "--warmup-ms", "0", "--rounds", "3", "--window", "4",
-            "--no-progress"};
+            "--coll-max-size", "32", "--iterations", "40", "--warmup", "8", "--warmup-ms", "0", "--rounds", "3",
+            "--window", "4", "--no-progress"};
 
     private static String[] args(String sub, Path out, String... more) {
         List<String> a = new ArrayList<>(List.of(sub));
@@ -93,7 +93,8 @@ class ShmemBenchJobTest {
                 args("all", out, "--benches", "put_lat,atomic_fetch_add,barrier,reduce"));
         assertEquals(0, r.exitCode(), () -> r.transcript());
         ResultsDocument doc = ResultsDocument.read(out);
-        assertEquals(List.of("put_lat", "atomic_fetch_add"), doc.unavailable().stream().map(Unavailable::bench).toList());
+        assertEquals(List.of("put_lat", "atomic_fetch_add"),
+                doc.unavailable().stream().map(Unavailable::bench).toList());
         assertTrue(doc.unavailable().getFirst().reason().contains("2 PEs"));
         assertEquals(List.of("barrier_all", "sum_reduce", "sum_reduce", "sum_reduce"),
                 doc.results().stream().map(CaseResult::bench).toList());

@@ -44,7 +44,11 @@ class CollectivesTest {
         runOk(Jobs.spec(ReductionsPe.class, nPes), nPes);
     }
 
-    /** Each algorithm forced: pipelined broadcast with small chunks, ring and recursive doubling, staged copies. */
+    /**
+     * Each algorithm forced: pipelined broadcast with small chunks, ring and recursive doubling, staged copies
+     * instead of direct loads. The programs run "quick" (sizes up to 64 KiB, one reduction type per kernel family):
+     * the algorithms' code paths do not depend on the type or on sizes beyond a few chunks.
+     */
     @ParameterizedTest(name = "{0} PEs, bcast {1}, fcollect {2}, reduce {3}, direct {4}")
     @CsvSource({
         "3, pipeline, ring, rsag, false",
@@ -56,7 +60,7 @@ class CollectivesTest {
     void everyAlgorithmDeliversTheSameResults(int nPes, String bcast, String fcollect, String reduce,
                                               String direct) {
         for (Class<?> main : new Class<?>[] {CollectivesPe.class, ReductionsPe.class}) {
-            runOk(Jobs.spec(main, nPes).withEnv("JSHMEM_BCAST_ALGO", bcast)
+            runOk(Jobs.spec(main, nPes, "quick").withEnv("JSHMEM_BCAST_ALGO", bcast)
                     .withEnv("JSHMEM_BCAST_CHUNK", "4096").withEnv("JSHMEM_FCOLLECT_ALGO", fcollect)
                     .withEnv("JSHMEM_REDUCE_ALGO", reduce).withEnv("JSHMEM_COLL_DIRECT", direct), nPes);
         }

@@ -47,7 +47,10 @@ class FailureTest {
     @Timeout(150)
     void peFailingInitIsReportedToTheOthersAtOnce() {
         JobResult r = Jobs.run(Jobs.spec(FailurePe.class, 3, "initfail"));
-        assertEquals(5, r.exitCode(), () -> r + "\n" + r.transcript());
+        // PE 1 leaves the rendezvous before its JVM exits with 5; under load the launcher may see the lost
+        // connection first (status 1). Either way PE 1 is the one that failed first.
+        assertEquals(1, r.failedPe(), () -> r + "\n" + r.transcript());
+        assertTrue(r.exitCode() == 5 || r.exitCode() == 1, () -> r + "\n" + r.transcript());
         assertTrue(r.stdout(1).stream().anyMatch(l -> l.contains("INIT FAILED") && l.contains("JSHMEM_HEAP_DIR")),
                 r::transcript);
         for (int pe : List.of(0, 2)) {

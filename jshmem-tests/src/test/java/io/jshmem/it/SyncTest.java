@@ -10,13 +10,11 @@ import io.jshmem.it.pe.SyncBadInputPe;
 import io.jshmem.it.pe.WaitFailurePe;
 import io.jshmem.it.pe.WaitsPe;
 import io.jshmem.launcher.JobResult;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.IOException;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,14 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Atomics, put-with-signal, point-to-point waits, ordering, locks, contexts and thread levels, each with real PE
- * processes through the launcher and a hard timeout.
+ * processes through the launcher and a hard timeout. Jobs.run checks that each job leaves no heap file behind.
  */
 class SyncTest {
-    @AfterEach
-    void noHeapFilesLeft() throws IOException {
-        ShmFiles.assertNoneLeft();
-    }
-
     @ParameterizedTest(name = "{0} PEs")
     @ValueSource(ints = {1, 2, 4})
     @Timeout(150)

@@ -15,9 +15,15 @@ import java.lang.foreign.ValueLayout;
  */
 public final class CollectivesPe {
     private static final long[] SIZES = {0, 8, 1024, 1 << 20};
+    /** With the argument "quick" (the forced-algorithm runs): 64 KiB is 16 pipeline chunks of 4 KiB. */
+    private static final long[] QUICK_SIZES = {0, 8, 1024, 64 << 10};
+    private static long[] sizes = SIZES;
     private static final byte CANARY = (byte) 0xA5;
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("quick")) {
+            sizes = QUICK_SIZES;
+        }
         try (ShmemRuntime shmem = Shmem.init()) {
             int me = shmem.myPe();
             int n = shmem.nPes();
@@ -56,7 +62,7 @@ public final class CollectivesPe {
         int me = team.myPe();
         MemorySegment s = src.local();
         MemorySegment d = dst.local();
-        for (long size : SIZES) {
+        for (long size : sizes) {
             for (int root : new int[] {0, n - 1}) {
                 salt++;
                 Patterns.fill(s, 0, size, me, 0, salt);

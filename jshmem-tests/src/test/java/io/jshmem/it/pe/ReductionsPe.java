@@ -30,13 +30,16 @@ public final class ReductionsPe {
     private static final ValueLayout.OfDouble D = ValueLayout.JAVA_DOUBLE_UNALIGNED;
 
     public static void main(String[] args) {
+        boolean quick = args.length > 0 && args[0].equals("quick");
         try (ShmemRuntime shmem = Shmem.init()) {
             int me = shmem.myPe();
             int n = shmem.nPes();
             SymmetricMemory src = shmem.malloc((1 << 20) + 64);
             SymmetricMemory dst = shmem.malloc((1 << 20) + 64);
             Team world = shmem.teamWorld();
-            int salt = run(world, src, dst, SIZES, 1, ReduceType.values());
+            // "quick" (the forced-algorithm runs): both algorithms' sizes, one type of each kernel family
+            int salt = quick ? run(world, src, dst, new long[] {8, 1024}, 1, EVEN_TEAM_TYPES)
+                    : run(world, src, dst, SIZES, 1, ReduceType.values());
             Team even = world.splitStrided(0, 2, (n + 1) / 2);
             if (me % 2 == 1) {
                 src.local().fill((byte) 0x6B);
