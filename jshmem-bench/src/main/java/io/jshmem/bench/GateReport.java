@@ -94,7 +94,7 @@ final class GateReport {
         f.put("round_max_libc_memcpy_ns", roundMax[2]);
         f.put("per_pe", pes);
         String summary = String.format("putmem gate %d PEs %s: jshmem %.1f us/op, raw %.1f us/op, overhead %+.2f%% "
-                        + "(threshold %.1f%%), libc memcpy %.1f us/op (%+.2f%%), data %s: %s", nPes,
+                        + "(threshold %.1f%%), libc memcpy %.1f us/op (%+.2f%%), data check %s; gate %s", nPes,
                 Sizes.human(bytes), jshmem / 1e3, raw / 1e3, overhead, thresholdPercent, libc / 1e3, overheadLibc,
                 dataOk ? "ok" : "WRONG", passed ? "PASSED" : "FAILED");
         return new GateReport(f, passed, summary);
