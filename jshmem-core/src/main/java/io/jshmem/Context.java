@@ -2543,7 +2543,7 @@ public class Context {
             checkCount(count);
             Checks.range("srcIndex", srcIndex, "count", count, srcLength, "the source array (elements)");
         }
-        long off = remote(dest, "dest", destIndex * size, "destIndex*" + size, count * size, pe);
+        long off = remote(dest, "dest", destIndex * size, "destIndex", size, count * size, pe);
         signal(off, src, srcIndex * size, count * size, sig, sigIndex, signal, sigOp, pe, nbi);
     }
 
@@ -2663,7 +2663,7 @@ public class Context {
             checkCount(count);
             Checks.range("srcIndex", srcIndex, "count", count, srcLength, "the source array (elements)");
         }
-        long off = remote(dest, "dest", destIndex * size, "destIndex*" + size, count * size, pe);
+        long off = remote(dest, "dest", destIndex * size, "destIndex", size, count * size, pe);
         if (nbi) {
             comm.putNbi(pe, off, src, srcIndex * size, count * size);
         } else {
@@ -2678,7 +2678,7 @@ public class Context {
             checkCount(count);
             Checks.range("destIndex", destIndex, "count", count, destLength, "the destination array (elements)");
         }
-        long off = remote(src, "src", srcIndex * size, "srcIndex*" + size, count * size, pe);
+        long off = remote(src, "src", srcIndex * size, "srcIndex", size, count * size, pe);
         if (nbi) {
             comm.getNbi(pe, off, dest, destIndex * size, count * size);
         } else {
@@ -2698,7 +2698,7 @@ public class Context {
         long srcSpan = (long) (count - 1) * srcStride + 1;
         Checks.range("srcIndex", srcIndex, "(count-1)*srcStride+1", srcSpan, srcLength, "the source array (elements)");
         long destSpan = (count - 1L) * destStride + 1;
-        long off = remote(dest, "dest", destIndex * size, "((count-1)*destStride+1)*" + size, destSpan * size, pe);
+        long off = remote(dest, "dest", destIndex * size, "destIndex", size, destSpan * size, pe);
         comm.iput(pe, off, destStride, src, srcIndex * size, srcStride, count, size);
     }
 
@@ -2715,28 +2715,41 @@ public class Context {
         Checks.range("destIndex", destIndex, "(count-1)*destStride+1", destSpan, destLength,
                 "the destination array (elements)");
         long srcSpan = (count - 1L) * srcStride + 1;
-        long off = remote(src, "src", srcIndex * size, "((count-1)*srcStride+1)*" + size, srcSpan * size, pe);
+        long off = remote(src, "src", srcIndex * size, "srcIndex", size, srcSpan * size, pe);
         comm.iget(pe, off, srcStride, dest, destIndex * size, destStride, count, size);
     }
 
     final void putScalar(SymmetricMemory dest, long index, ValueLayout type, long bits, int pe) {
-        long off = remote(dest, "dest", index * type.byteSize(), "index*" + type.byteSize(), type.byteSize(), pe);
+        long off = remote(dest, "dest", index * type.byteSize(), "index", type.byteSize(), type.byteSize(), pe);
         comm.putScalar(pe, off, type, bits);
     }
 
     final long getScalar(SymmetricMemory src, long index, ValueLayout type, int pe) {
-        long off = remote(src, "src", index * type.byteSize(), "index*" + type.byteSize(), type.byteSize(), pe);
+        long off = remote(src, "src", index * type.byteSize(), "index", type.byteSize(), type.byteSize(), pe);
         return comm.getScalar(pe, off, type);
     }
 
     /** Checks a symmetric operand and a PE; returns the heap offset of {@code offset} within the block. */
     final long remote(SymmetricMemory mem, String name, long offset, String offsetName, long bytes, int pe) {
+        return remote(mem, name, offset, offsetName, 1, bytes, pe);
+    }
+
+    /**
+     * As above for an offset computed as {@code index * scale}; the argument's name in a message is
+     * {@code offsetBase*scale}. Messages are built only when a check fails, so the checked path allocates nothing.
+     */
+    final long remote(SymmetricMemory mem, String name, long offset, String offsetBase, long scale, long bytes,
+                      int pe) {
         if (checks) {
             usable();
             Checks.notNull(name, mem);
             mem.usable(runtime, name);
             Checks.pe("pe", pe, nPes);
-            Checks.range(offsetName, offset, "bytes", bytes, mem.byteSize(), name + " (symmetric block)");
+            long size = mem.byteSize();
+            if ((offset | bytes) < 0 || offset > size || bytes > size - offset) {
+                Checks.range(scale == 1 ? offsetBase : offsetBase + "*" + scale, offset, "bytes", bytes, size,
+                        name + " (symmetric block)");
+            }
         }
         return mem.heapOffset() + offset;
     }
@@ -2744,7 +2757,10 @@ public class Context {
     private void local(MemorySegment seg, String name, long offset, String offsetName, long bytes) {
         if (checks) {
             Checks.notNull(name, seg);
-            Checks.range(offsetName, offset, "bytes", bytes, seg.byteSize(), name + " (local segment)");
+            long size = seg.byteSize();
+            if ((offset | bytes) < 0 || offset > size || bytes > size - offset) {
+                Checks.range(offsetName, offset, "bytes", bytes, size, name + " (local segment)");
+            }
         }
     }
 

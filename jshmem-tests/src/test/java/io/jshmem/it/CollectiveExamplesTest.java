@@ -35,25 +35,23 @@ class CollectiveExamplesTest {
         assertEquals("type,pes,bytes_per_pe,total_bytes,iterations,median_us,min_us,algbw_GBps", lines.get(0));
         assertEquals(6, lines.size(), () -> "one row per size: " + lines);
         assertTrue(lines.get(5).startsWith(type + "," + nPes + ",1048576," + nPes * 1048576L + ",3,"), lines.get(5));
-        ShmFiles.assertNoneLeft();
     }
 
     @Test
     @Timeout(120)
-    void allgatherRejectsAPeCountOtherThanTheJobs() throws IOException {
+    void allgatherRejectsAPeCountOtherThanTheJobs() {
         JobResult r = Jobs.run(Jobs.spec(Allgather.class, 2, "-pes", "4"));
         assertEquals(2, r.exitCode(), r::transcript);
         assertTrue(r.transcript().contains("-pes 4 but the job has 2 PEs"), r::transcript);
-        ShmFiles.assertNoneLeft();
+        ShmFiles.assertNoneLeft(r.sessionName());
     }
 
     @ParameterizedTest(name = "{0} PEs")
     @CsvSource({"1", "3", "4"})
     @Timeout(300)
-    void kvShuffleDeliversEveryRecordToItsOwner(int nPes) throws IOException {
+    void kvShuffleDeliversEveryRecordToItsOwner(int nPes) {
         CollectivesTest.runOkWithLine(Jobs.spec(KvShuffle.class, nPes, "-records", "20000", "-rounds", "2"), nPes,
                 pe -> "[SUCCESS] kv-shuffle pe " + pe + ":");
-        ShmFiles.assertNoneLeft();
     }
 
     @Test

@@ -4,13 +4,11 @@ import io.jshmem.it.pe.CollectivesPe;
 import io.jshmem.it.pe.ReductionsPe;
 import io.jshmem.launcher.JobResult;
 import io.jshmem.launcher.JobSpec;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.function.IntFunction;
 
@@ -24,11 +22,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CollectivesTest {
     static final Duration DEADLINE = Duration.ofSeconds(200);
-
-    @AfterEach
-    void noHeapFilesLeft() throws IOException {
-        ShmFiles.assertNoneLeft();
-    }
 
     @ParameterizedTest(name = "{0} PEs")
     @ValueSource(ints = {1, 2, 3, 4, 6})
@@ -79,6 +72,7 @@ class CollectivesTest {
         JobSpec s = spec.withTimeout(DEADLINE);
         JobResult r = Jobs.run(s);
         assertEquals(0, r.exitCode(), () -> s.mainClass() + " failed: " + r + "\n" + r.transcript());
+        ShmFiles.assertNoneLeft(r.sessionName());
         for (int pe = 0; pe < nPes; pe++) {
             int p = pe;
             assertTrue(r.stdout(pe).stream().anyMatch(l -> l.contains(line.apply(p))), () -> "PE " + p

@@ -78,6 +78,16 @@ final class NetnsPair implements AutoCloseable {
             ip("-n", namespaces[node], "link", "set", "lo", "up");
             ip("-n", namespaces[node], "link", "set", devices[node], "up");
         }
+        // Creating namespaces can succeed where entering one cannot (ip netns exec remounts /sys, which some
+        // containers forbid): check that a process started inside sees its address.
+        for (int node = 0; node < 2; node++) {
+            String shown = String.join(" ", run(inNamespace(node, List.of(ipCommand().orElseThrow(), "-o", "addr",
+                    "show", "dev", devices[node]))));
+            if (!shown.contains(ADDRESSES[node] + "/24")) {
+                throw new IOException("a process in namespace " + namespaces[node] + " does not see "
+                        + ADDRESSES[node] + " on " + devices[node] + ": " + shown);
+            }
+        }
     }
 
     String namespace(int node) {

@@ -3,20 +3,13 @@ package io.jshmem.it;
 import io.jshmem.it.pe.BackToBackPe;
 import io.jshmem.it.pe.CollectiveTimeoutPe;
 import io.jshmem.it.pe.TeamPe;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.IOException;
 
 /** Teams (splits, translation, limits, agreement checks, bad input) and back-to-back collectives, as processes. */
 class TeamTest {
-    @AfterEach
-    void noHeapFilesLeft() throws IOException {
-        ShmFiles.assertNoneLeft();
-    }
-
     @ParameterizedTest(name = "{0} PEs")
     @ValueSource(ints = {1, 2, 3, 4, 6})
     @Timeout(300)

@@ -2,6 +2,7 @@ package io.jshmem.it;
 
 import io.jshmem.examples.RmaRing;
 import io.jshmem.it.pe.HeapPe;
+import io.jshmem.it.pe.MultiHostPe;
 import io.jshmem.it.pe.RmaPe;
 import io.jshmem.launcher.JobResult;
 import io.jshmem.launcher.JobSpec;
@@ -43,6 +44,13 @@ class UcxEngineTest {
     @Timeout(180)
     void heapOperationsWorkOverUcxTcp() {
         check(overUcx(HeapPe.class, 3), "HEAP OK pe ");
+    }
+
+    @Test
+    @Timeout(180)
+    void atomicsSignalsAndBarriersWorkOverUcxTcp() {
+        // The two-host program (io.jshmem.it.pe.MultiHostPe) with every peer forced onto UCX: no namespaces needed.
+        check(overUcx(MultiHostPe.class, 3).withArgs("ops"), "MULTIHOST OK pe ");
     }
 
     @Test

@@ -41,7 +41,7 @@ public final class BadInputPe {
         Expect.thrown(ShmemArgumentException.class, () -> shmem.iput(buf, 0, 0, src, 0, 1, 2, next),
                 "destStride = 0");
         Expect.thrown(ShmemArgumentException.class, () -> shmem.iput(buf, 0, 3, src, 0, 1, 4, next),
-                "(count-1)*destStride+1");
+                "destIndex*8 = 0", "bytes = 80");
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment small = arena.allocate(16);
             Expect.thrown(ShmemArgumentException.class, () -> shmem.getmem(small, 0, buf, 0, 32, next),
