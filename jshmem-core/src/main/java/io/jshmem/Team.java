@@ -243,9 +243,8 @@ public final class Team implements AutoCloseable {
         long s = CollectiveArgs.range(rt(), source, "source", sourceOffset, "sourceOffset", bytes, "bytes");
         CollectiveArgs.noOverlap("fcollect", d, total, s, bytes, d + state.myIndex() * bytes,
                 "separate buffers or this PE's own block of dest (in place)");
-        boolean inPlace = s == d + state.myIndex() * bytes;
         locked(() -> {
-            Collectives.fcollect(ch, d, s, bytes, inPlace);
+            Collectives.fcollect(ch, d, s, bytes);
             return null;
         });
     }

@@ -67,9 +67,9 @@ public final class Collectives {
 
     /**
      * Equal blocks of {@code blockBytes} from every member, in team order ({@code shmem_fcollect}). In place, every
-     * member passes its own block of dest as source (so sources differ by member).
+     * member passes its own block of dest as source.
      */
-    public static void fcollect(TeamChannel ch, long dest, long source, long blockBytes, boolean inPlace) {
+    public static void fcollect(TeamChannel ch, long dest, long source, long blockBytes) {
         ch.begin("fcollect");
         int n = ch.size();
         if (n == 1) {
@@ -78,13 +78,7 @@ public final class Collectives {
         }
         Blocks blocks = Blocks.equal(n, blockBytes);
         switch (fcollectAlgorithm(ch, blockBytes)) {
-            case "direct" -> {
-                long[] sources = new long[n];
-                for (int j = 0; j < n; j++) {
-                    sources[j] = inPlace ? dest + blocks.offsets()[j] : source;
-                }
-                DirectAllgather.run(ch, dest, sources, blocks, false);
-            }
+            case "direct" -> DirectAllgather.run(ch, dest, source, blocks, false);
             case "rd" -> RecursiveDoublingFcollect.run(ch, dest, source, blockBytes);
             default -> RingAllgather.run(ch, dest, source, blocks, false);
         }
@@ -125,7 +119,7 @@ public final class Collectives {
         if (n == 1) {
             ch.localCopy(source, dest, bytes);
         } else if (fcollectAlgorithm(ch, bytes).equals("direct")) {
-            DirectAllgather.run(ch, dest, sources, blocks, true);
+            DirectAllgather.run(ch, dest, source, blocks, true);
         } else {
             RingAllgather.run(ch, dest, source, blocks, true);
         }

@@ -1,32 +1,33 @@
 package io.jshmem.collectives;
 
 /**
- * Allgather (fcollect and collect) by pulling: after an entry sync, every member copies each other member's block
- * straight out of that member's source (starting with its successor, so that members read different peers at
- * once) and its own block locally; an exit sync keeps the sources untouched until everyone has read them. On one
- * host these are plain loads from the mapped peer heaps: n-1 copies per member, none forwarded, which is the least
- * data any allgather moves. Over a network engine the copies are gets.
+ * Allgather (fcollect and collect) by direct stores: after an entry sync every member puts its block straight into
+ * every other member's dest (starting with its successor, so that members write to different peers at once) and
+ * counts one arrival there, copies it into its own dest, and returns once the n-1 other blocks have arrived. On one
+ * host these are plain copies into the mapped peer heaps: n-1 copies per member, none forwarded, the least data any
+ * allgather moves, and a single synchronization (a member's source is read only by itself; its dest is written
+ * only after it entered).
  */
 final class DirectAllgather {
     private DirectAllgather() {
     }
 
     /**
-     * @param sources heap offset of each member's source (the same symmetric offset, or for an in-place call each
-     *                member's own block of dest)
-     * @param synced  whether the members have just synchronized (collect's size exchange): no entry sync then
+     * @param source this member's block (its own block of dest when in place)
+     * @param synced whether the members have just synchronized (collect's size exchange): no entry sync then
      */
-    static void run(TeamChannel ch, long dest, long[] sources, Blocks blocks, boolean synced) {
+    static void run(TeamChannel ch, long dest, long source, Blocks blocks, boolean synced) {
         int n = ch.size();
         int me = ch.me();
         if (!synced) {
             ch.sync();
         }
+        long at = dest + blocks.offsets()[me];
+        long bytes = blocks.sizes()[me];
         for (int s = 1; s < n; s++) {
-            int j = (me + s) % n;
-            ch.get(j, sources[j], ch.local(), dest + blocks.offsets()[j], blocks.sizes()[j]);
+            ch.putAndArrive((me + s) % n, at, ch.local(), source, bytes);
         }
-        ch.localCopy(sources[me], dest + blocks.offsets()[me], blocks.sizes()[me]);
-        ch.sync();
+        ch.localCopy(source, at, bytes);
+        ch.awaitArrivals(n - 1, "blocks from the other PEs");
     }
 }

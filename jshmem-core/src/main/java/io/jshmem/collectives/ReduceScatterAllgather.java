@@ -3,13 +3,17 @@ package io.jshmem.collectives;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Allreduce for large inputs: reduce-scatter, then allgather, both by pulling. The elements are cut into n parts;
- * after an entry sync each member reduces its own part from every member's source (straight from the mapped peer
- * heaps on one host) into its dest; after a second sync it copies every other part out of its owner's dest; an
- * exit sync keeps sources and dests untouched until all have read them. Each member reads n-1 parts of each other
- * member once and the finished parts once: about 2(n-1)/n of the data per member, against log2(n) whole copies for
- * recursive doubling. Each part is combined by one member only, so every member gets identical bits. In place
- * (dest equal to source) works: a member overwrites only its own part, which no one else reads.
+ * Allreduce for large inputs: reduce-scatter by pulling, then allgather by pushing. The elements are cut into n
+ * parts; after an entry sync each member reduces its own part from every member's source (straight from the
+ * mapped peer heaps on one host) into its dest, then puts the finished part into every other member's dest and
+ * counts one arrival there; a member returns once the n-1 other parts have arrived. Each member reads (n-1)/n of
+ * the data from peers and writes (n-1)/n into peers, against log2(n) whole copies for recursive doubling.
+ *
+ * <p>One synchronization suffices: a part arrives only after its sender has finished reading every source, so a
+ * member holding all n-1 parts knows that no one reads its source any more; and members write only into parts of
+ * a dest that no one reads during the call. Each part is combined by one member only, so every member gets
+ * identical bits. In place (dest equal to source) works: a member overwrites only its own part of its source,
+ * which only it reads, and receives other parts only after their readers are done.
  */
 final class ReduceScatterAllgather {
     private ReduceScatterAllgather() {
@@ -23,8 +27,8 @@ final class ReduceScatterAllgather {
         ch.sync();
         long lo = partStart(count, n, me);
         long cnt = partStart(count, n, me + 1) - lo;
+        long off = lo * size;
         if (cnt > 0) {
-            long off = lo * size;
             PeerOperand.combine(ch, kind, op, local, dest + off, local, source + off, (me + 1) % n, source + off,
                     cnt);
             for (int s = 2; s < n; s++) {
@@ -32,14 +36,10 @@ final class ReduceScatterAllgather {
                         source + off, cnt);
             }
         }
-        ch.sync();
         for (int s = 1; s < n; s++) {
-            int j = (me + s) % n;
-            long jlo = partStart(count, n, j);
-            long jcnt = partStart(count, n, j + 1) - jlo;
-            ch.get(j, dest + jlo * size, local, dest + jlo * size, jcnt * size);
+            ch.putAndArrive((me + s) % n, dest + off, local, dest + off, cnt * size);
         }
-        ch.sync();
+        ch.awaitArrivals(n - 1, "reduced parts from the other PEs");
     }
 
     /** First element of part {@code i} of {@code count} elements cut into {@code n} nearly equal parts. */
