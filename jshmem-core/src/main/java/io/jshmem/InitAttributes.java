@@ -1,12 +1,10 @@
 package io.jshmem;
 
-import io.jshmem.config.Setting;
-import io.jshmem.config.Settings;
-import io.jshmem.error.Checks;
 import io.jshmem.error.ShmemArgumentException;
 
 import java.time.Duration;
-import java.util.EnumMap;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -19,7 +17,7 @@ public final class InitAttributes {
     private int nPes = -1;
     private String uniqueId;
     private int instanceId;
-    private final Map<Setting, String> overrides = new EnumMap<>(Setting.class);
+    private final Map<String, String> overrides = new LinkedHashMap<>();
 
     /** Attributes that take everything from the launcher environment. */
     public static InitAttributes fromEnvironment() {
@@ -35,8 +33,11 @@ public final class InitAttributes {
         if (nPes < 1) {
             throw new ShmemArgumentException("nPes = " + nPes + " is invalid: valid values are 1 or more");
         }
-        Checks.pe("myPe", myPe, nPes);
-        Checks.notNull("uniqueId", uniqueId);
+        if (myPe < 0 || myPe >= nPes) {
+            throw new ShmemArgumentException("myPe = " + myPe + " is not a valid PE: valid range is 0.." + (nPes - 1)
+                    + " (nPes = " + nPes + "); pass this process's PE number");
+        }
+        notNull("uniqueId", uniqueId);
         InitAttributes a = new InitAttributes();
         a.myPe = myPe;
         a.nPes = nPes;
@@ -49,7 +50,7 @@ public final class InitAttributes {
         if (bytes <= 0) {
             throw new ShmemArgumentException("heapSize = " + bytes + " is invalid: valid sizes are 1 byte or more");
         }
-        overrides.put(Setting.SYMMETRIC_SIZE, Long.toString(bytes));
+        overrides.put("SHMEM_SYMMETRIC_SIZE", Long.toString(bytes));
         return this;
     }
 
@@ -58,19 +59,22 @@ public final class InitAttributes {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new ShmemArgumentException("timeout = " + timeout + " is invalid: valid timeouts are positive");
         }
-        overrides.put(Setting.TIMEOUT, Long.toString(Math.max(1, timeout.toSeconds())));
+        overrides.put("JSHMEM_TIMEOUT", Long.toString(Math.max(1, timeout.toSeconds())));
         return this;
     }
 
     /** Engine for other PEs: {@code auto}, {@code shm} or {@code ucx} (overrides JSHMEM_ENGINE). */
     public InitAttributes engine(String engine) {
-        overrides.put(Setting.ENGINE, engine);
+        overrides.put("JSHMEM_ENGINE", engine);
         return this;
     }
 
-    /** Any setting by its row (overrides environment and system properties). */
-    public InitAttributes set(Setting setting, String value) {
-        overrides.put(setting, value);
+    /**
+     * Any setting by its environment-variable name, for example {@code "JSHMEM_TIMEOUT"} (overrides environment and
+     * system properties). An unknown name or a value its setting rejects fails at init, naming the setting.
+     */
+    public InitAttributes set(String name, String value) {
+        overrides.put(notNull("name", name), notNull("value", value));
         return this;
     }
 
@@ -83,7 +87,11 @@ public final class InitAttributes {
      * port 0 with SHMEM_INSTANCE_PORT_RANGE).
      */
     public InitAttributes instanceId(int id) {
-        instanceId = InstanceRegistry.checkId("instanceId", id);
+        if (id < 0 || id > 254) {
+            throw new ShmemArgumentException("instanceId = " + id + " is not a valid instance id: valid range is "
+                    + "0..254; pass an id in that range");
+        }
+        instanceId = id;
         return this;
     }
 
@@ -93,10 +101,10 @@ public final class InitAttributes {
      * copies. UDMA has no jshmem engine and is rejected. Overrides JSHMEM_ENGINE and JSHMEM_COPY_ENGINE.
      */
     public InitAttributes dataOpEngines(DataOpEngine... engines) {
-        Checks.notNull("engines", engines);
+        notNull("engines", engines);
         java.util.EnumSet<DataOpEngine> set = java.util.EnumSet.noneOf(DataOpEngine.class);
         for (int i = 0; i < engines.length; i++) {
-            set.add(Checks.notNull("engines[" + i + "]", engines[i]));
+            set.add(notNull("engines[" + i + "]", engines[i]));
         }
         if (set.isEmpty()) {
             throw new ShmemArgumentException("engines is empty: valid are one or more of MTE, SDMA, RDMA");
@@ -107,8 +115,8 @@ public final class InitAttributes {
         }
         boolean local = set.contains(DataOpEngine.MTE) || set.contains(DataOpEngine.SDMA);
         boolean network = set.contains(DataOpEngine.RDMA);
-        overrides.put(Setting.ENGINE, local && network ? "auto" : local ? "shm" : "ucx");
-        overrides.put(Setting.COPY_ENGINE, Boolean.toString(set.contains(DataOpEngine.SDMA)));
+        overrides.put("JSHMEM_ENGINE", local && network ? "auto" : local ? "shm" : "ucx");
+        overrides.put("JSHMEM_COPY_ENGINE", Boolean.toString(set.contains(DataOpEngine.SDMA)));
         return this;
     }
 
@@ -119,7 +127,7 @@ public final class InitAttributes {
 
     /** How long a PE keeps trying to reach the rendezvous at init ({@code shm_init_timeout}; JSHMEM_CONNECT_TIMEOUT). */
     public InitAttributes connectTimeout(Duration timeout) {
-        overrides.put(Setting.CONNECT_TIMEOUT, Long.toString(positiveSeconds("connectTimeout", timeout)));
+        overrides.put("JSHMEM_CONNECT_TIMEOUT", Long.toString(positiveSeconds("connectTimeout", timeout)));
         return this;
     }
 
@@ -128,12 +136,12 @@ public final class InitAttributes {
      * JSHMEM_CONTROL_TIMEOUT).
      */
     public InitAttributes controlTimeout(Duration timeout) {
-        overrides.put(Setting.CONTROL_TIMEOUT, Long.toString(positiveSeconds("controlTimeout", timeout)));
+        overrides.put("JSHMEM_CONTROL_TIMEOUT", Long.toString(positiveSeconds("controlTimeout", timeout)));
         return this;
     }
 
     private static long positiveSeconds(String name, Duration timeout) {
-        Checks.notNull(name, timeout);
+        notNull(name, timeout);
         if (timeout.isNegative() || timeout.isZero()) {
             throw new ShmemArgumentException(name + " = " + timeout + " is invalid: valid timeouts are positive"
                     + " (CANN rejects 0)");
@@ -141,27 +149,35 @@ public final class InitAttributes {
         return Math.max(1, timeout.toSeconds());
     }
 
-    int instanceId() {
+    private static <T> T notNull(String name, T value) {
+        if (value == null) {
+            throw new ShmemArgumentException(name + " is null: a non-null value is required");
+        }
+        return value;
+    }
+
+    /** The instance to initialize, 0..254. */
+    public int instanceId() {
         return instanceId;
     }
 
-    int myPe() {
+    /** This PE's number for a self-bootstrapped job, or -1 to take it from the launcher environment. */
+    public int myPe() {
         return myPe;
     }
 
-    int nPes() {
+    /** The job size for a self-bootstrapped job, or -1. */
+    public int nPes() {
         return nPes;
     }
 
-    String uniqueId() {
+    /** The unique id (or tcp:// URL) of a self-bootstrapped job, or null. */
+    public String uniqueId() {
         return uniqueId;
     }
 
-    Settings applyTo(Settings base) {
-        Settings s = base;
-        for (Map.Entry<Setting, String> e : overrides.entrySet()) {
-            s = s.with(e.getKey(), e.getValue());
-        }
-        return s;
+    /** Setting overrides by environment-variable name, in the order they were set; unmodifiable. */
+    public Map<String, String> overrides() {
+        return Collections.unmodifiableMap(overrides);
     }
 }

@@ -14,44 +14,17 @@ package io.jshmem;
  *
  * Not thread-safe: close it on the thread that opened it, once (a second close does nothing).
  */
-public final class InstanceScope implements AutoCloseable {
-    private final int previous;
-    private final int id;
-    private boolean closed;
-
-    InstanceScope(int previous, int id) {
-        this.previous = previous;
-        this.id = id;
-    }
-
+public interface InstanceScope extends AutoCloseable {
     /** The instance this scope made current. */
-    public int instanceId() {
-        return id;
-    }
+    int instanceId();
 
     /** The instance that becomes current again on close. */
-    public int previousInstanceId() {
-        return previous;
-    }
+    int previousInstanceId();
 
     /**
      * Restores the previous instance and releases the lifecycle lock. When the previous instance has been finalized
      * meanwhile, instance 0 becomes current (or nothing, as after finalize).
      */
     @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            if (InstanceRegistry.liveOrNull(previous) != null) {
-                InstanceRegistry.setCurrent(previous);
-            } else if (InstanceRegistry.liveOrNull(0) != null) {
-                InstanceRegistry.setCurrent(0);
-            }
-        } finally {
-            InstanceRegistry.unlock();
-        }
-    }
+    void close();
 }

@@ -1,7 +1,5 @@
 package io.jshmem;
 
-import io.jshmem.runtime.Profiler;
-
 import java.util.Formatter;
 import java.util.Locale;
 
@@ -11,19 +9,23 @@ import java.util.Locale;
  * application's own), each with a count and a total time. Immutable and thread-safe.
  */
 public final class ProfData {
-    public static final int MAX_BLOCKS = Profiler.MAX_BLOCKS;
-    public static final int MAX_FRAMES = Profiler.MAX_FRAMES;
+    public static final int MAX_BLOCKS = 64;
+    public static final int MAX_FRAMES = 1024;
 
     private final int peId;
     private final long[] counts;
     private final long[] nanos;
     private final String[] blockNames;
 
-    ProfData(Profiler.Snapshot s) {
-        this.peId = s.pe();
-        this.counts = s.counts();
-        this.nanos = s.nanos();
-        this.blockNames = s.blockNames();
+    /**
+     * A snapshot: {@code counts} and {@code nanos} hold {@code MAX_BLOCKS * MAX_FRAMES} cells, block-major. Made by
+     * the runtime ({@link ShmemRuntime#getProf}); the arrays are owned by this object.
+     */
+    public ProfData(int peId, long[] counts, long[] nanos, String[] blockNames) {
+        this.peId = peId;
+        this.counts = counts;
+        this.nanos = nanos;
+        this.blockNames = blockNames;
     }
 
     /** The PE the data belongs to. */

@@ -1,0 +1,37 @@
+package io.jshmem;
+
+/**
+ * The value type token of the operations where a value's meaning matters: team reductions and scans, atomics
+ * (INT, UINT, LONG, ULONG; FLOAT and DOUBLE for fetch, set and swap) and point-to-point waits (SHORT, USHORT, INT,
+ * UINT, LONG, ULONG). OpenSHMEM's standard types as Java sees them. In reductions signedness matters only to MAX
+ * and MIN (unsigned types compare as unsigned); integer arithmetic wraps; the
+ * complex types are pairs (real, imaginary) of float or double. C names map by width: {@code int8/schar} BYTE,
+ * {@code uint8/uchar} UBYTE, {@code int16/short} SHORT, {@code uint16/ushort} USHORT, {@code int32/int} INT,
+ * {@code uint32/uint} UINT, {@code int64/long/longlong/ptrdiff} LONG, {@code uint64/ulong/ulonglong/size} ULONG,
+ * {@code complexf} COMPLEXF, {@code complexd} COMPLEXD. CHAR is Java's char (unsigned 16 bits).
+ */
+public enum DataType {
+    BYTE(1), UBYTE(1), SHORT(2), USHORT(2), CHAR(2), INT(4), UINT(4), LONG(8), ULONG(8), FLOAT(4), DOUBLE(8),
+    COMPLEXF(8), COMPLEXD(16);
+
+    private final int byteSize;
+
+    DataType(int byteSize) {
+        this.byteSize = byteSize;
+    }
+
+    /** Bytes per element (for the complex types, both parts). */
+    public int byteSize() {
+        return byteSize;
+    }
+
+    /** Whether this is an unsigned integer type (compared and widened as unsigned). */
+    public boolean isUnsigned() {
+        return this == UBYTE || this == USHORT || this == CHAR || this == UINT || this == ULONG;
+    }
+
+    /** Whether this is a floating-point type (real or complex). */
+    public boolean isFloating() {
+        return this == FLOAT || this == DOUBLE || this == COMPLEXF || this == COMPLEXD;
+    }
+}

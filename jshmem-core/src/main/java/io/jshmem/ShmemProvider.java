@@ -1,0 +1,40 @@
+package io.jshmem;
+
+/**
+ * The seam between the API and jshmem's implementation: the static entry points ({@link Shmem},
+ * {@link ShmemRuntime#init}) reach the implementation only through this interface, so the API package holds no
+ * implementation and imports none. Implemented once, by jshmem itself; applications never call or implement it.
+ * Thread-safe.
+ */
+public interface ShmemProvider {
+    /** Collective init of the instance named by {@code attributes}; {@code level} null means MULTIPLE. */
+    ShmemRuntime init(InitAttributes attributes, ThreadLevel level);
+
+    /** The facade's current runtime; throws ShmemStateException when none is initialized or it was finalized. */
+    ShmemRuntime current();
+
+    /** The current runtime, or null when none is live. */
+    ShmemRuntime currentOrNull();
+
+    /** A new unique id for a self-bootstrapped job, its rendezvous served by this process. */
+    String getUniqueId();
+
+    int currentInstance();
+
+    void setInstance(int instanceId);
+
+    InstanceScope withInstance(int instanceId);
+
+    /** Finalizes instance {@code instanceId} (collective). */
+    void finalizeInstance(int instanceId);
+
+    InitStatus initStatus(int instanceId);
+
+    void setConfStoreTls(boolean enabled, String tlsInfo);
+
+    /**
+     * Runs a lifecycle call of the facade (allocation) under the lock that {@link #withInstance(int)} holds, so that
+     * it cannot interleave with another thread's instance switch.
+     */
+    <T> T lifecycle(String operation, java.util.function.Supplier<T> call);
+}

@@ -1,0 +1,510 @@
+package io.jshmem;
+
+import io.jshmem.config.ShmemLog;
+import io.jshmem.error.Checks;
+import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.ShmemException;
+import io.jshmem.error.ShmemStateException;
+import io.jshmem.error.ShmemTimeoutException;
+import io.jshmem.runtime.JfrEvents;
+import io.jshmem.runtime.OperationEvent;
+import io.jshmem.runtime.Profiler;
+import io.jshmem.runtime.WaitEvent;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An ordered asynchronous queue of operations owned by one PE (CANN SHMEM's ACL stream, NVSHMEM's
+ * {@code *_on_stream}): each call checks its arguments, queues the operation and returns; one thread per stream
+ * runs the operations one after another in the order they were queued. {@link #synchronize()} waits until
+ * everything queued before it has run. Create streams with {@link ShmemRuntime#createStream()}; every runtime also
+ * has a {@link ShmemRuntime#defaultStream()}.
+ *
+ * <p>Semantics, following CANN: {@link #putmem} and {@link #getmem} run as blocking put/get on the stream's own
+ * {@link Context}; their data is complete at the target after a later {@link #quiet()}, {@link #handleWait} or
+ * barrier on the stream. {@link #signalOp} updates a remote signal word; {@link #signalWaitUntil} waits on a local
+ * one. {@link #barrier(Team)} and {@link #barrierAll()} run the (collective) barrier when the stream reaches
+ * them, so every member must queue them in the same order as its other collective calls. {@link #launch(Kernel)}
+ * runs user code with the stream's context. The order is: stream RMA, then {@code handleWait}, then
+ * {@code synchronize()}, then check the data.
+ *
+ * <p>Buffers: a local segment passed to a stream operation is read or written when the operation runs, so it must
+ * stay valid and untouched until then, and it must be accessible from another thread (heap, global, automatic or
+ * shared arena; a confined segment is rejected).
+ *
+ * <p>Failures: an operation that throws (a wait past its deadline, a dead PE, a kernel exception) fails the stream:
+ * later operations are skipped and {@link #synchronize()} throws, naming the operation, until the stream is
+ * destroyed. Bad arguments throw at the call and queue nothing.
+ *
+ * <p>Thread-safety: any thread may queue operations; operations queued by one thread run in that thread's order.
+ * After {@link #destroy()} every call throws {@link ShmemStateException}.
+ */
+public final class Stream implements AutoCloseable {
+    private static final System.Logger LOG = ShmemLog.logger(Stream.class);
+
+    /** One queued operation. */
+    private record Task(String op, ProfFrame frame, int targetPe, long bytes, boolean isWait, Action action) {
+    }
+
+    @FunctionalInterface
+    private interface Action {
+        void run() throws Exception;
+    }
+
+    private static final Task STOP = new Task("stop", ProfFrame.SYNCHRONIZE, -1, 0, false, () -> { });
+
+    private final ShmemRuntime runtime;
+    private final Extensions owner;
+    private final Context ctx;
+    private final int id;
+    private final boolean isDefault;
+    private final String name;
+    private final Profiler profiler;
+    private final int profBlock;
+    private final LinkedBlockingQueue<Task> queue = new LinkedBlockingQueue<>();
+    private final Object progress = new Object();
+    private final Thread worker;
+    /** Operations queued and finished (run or skipped); guarded by {@code progress} for waits. */
+    private long queued;
+    private volatile long finished;
+    private volatile String running;
+    private volatile Throwable failure;
+    private volatile String failedOp;
+    private volatile boolean destroyed;
+
+    Stream(ShmemRuntime runtime, Extensions owner, int id, boolean isDefault) {
+        this.runtime = runtime;
+        this.owner = owner;
+        this.id = id;
+        this.isDefault = isDefault;
+        this.name = (isDefault ? "default stream" : "stream " + id) + " of PE " + runtime.myPe()
+                + (owner.instanceId() != 0 ? " (instance " + owner.instanceId() + ")" : "");
+        this.ctx = runtime.createCtx();
+        this.profiler = owner.profiler();
+        this.profBlock = profiler.newBlock(isDefault ? "default stream" : "stream " + id);
+        this.worker = Thread.ofPlatform().daemon().name("jshmem-stream-" + id + "-pe" + runtime.myPe())
+                .start(this::runLoop);
+    }
+
+    /** This stream's number, unique in its runtime (the default stream is 0). */
+    public int id() {
+        return id;
+    }
+
+    /** The runtime (instance) the stream belongs to. */
+    public ShmemRuntime runtime() {
+        return runtime;
+    }
+
+    /** Whether this is the runtime's default stream. */
+    public boolean isDefault() {
+        return isDefault;
+    }
+
+    /** Whether {@link #destroy()} was called. */
+    public boolean isDestroyed() {
+        return destroyed;
+    }
+
+    /** Operations queued but not finished yet (a snapshot). */
+    public long pending() {
+        synchronized (progress) {
+            return queued - finished;
+        }
+    }
+
+    // ---- RMA ----------------------------------------------------------------------------------------------------
+
+    /**
+     * Queues a put of {@code bytes} from {@code src + srcOffset} to {@code dest + destOffset} on {@code pe}
+     * ({@code aclshmemx_putmem_on_stream}). Complete at the target after a later quiet, handleWait or barrier.
+     */
+    public void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes, int pe) {
+        symmetric(dest, "dest", destOffset, "destOffset", bytes);
+        segment(src, "src", srcOffset, "srcOffset", bytes);
+        peer(pe);
+        submit("putmem " + bytes + " bytes to PE " + pe, ProfFrame.PUT, pe, bytes, false,
+                () -> ctx.putmem(dest, destOffset, src, srcOffset, bytes, pe));
+    }
+
+    /** Queues a put from this PE's copy of a symmetric block. */
+    public void putmem(SymmetricMemory dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
+                       int pe) {
+        symmetric(dest, "dest", destOffset, "destOffset", bytes);
+        symmetric(src, "src", srcOffset, "srcOffset", bytes);
+        peer(pe);
+        submit("putmem " + bytes + " bytes to PE " + pe, ProfFrame.PUT, pe, bytes, false,
+                () -> ctx.putmem(dest, destOffset, src, srcOffset, bytes, pe));
+    }
+
+    /** Queues a get of {@code bytes} from {@code src + srcOffset} on {@code pe} ({@code aclshmemx_getmem_on_stream}). */
+    public void getmem(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes, int pe) {
+        segment(dest, "dest", destOffset, "destOffset", bytes);
+        symmetric(src, "src", srcOffset, "srcOffset", bytes);
+        peer(pe);
+        submit("getmem " + bytes + " bytes from PE " + pe, ProfFrame.GET, pe, bytes, false,
+                () -> ctx.getmem(dest, destOffset, src, srcOffset, bytes, pe));
+    }
+
+    /** Queues a get into this PE's copy of a symmetric block. */
+    public void getmem(SymmetricMemory dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
+                       int pe) {
+        symmetric(dest, "dest", destOffset, "destOffset", bytes);
+        symmetric(src, "src", srcOffset, "srcOffset", bytes);
+        peer(pe);
+        submit("getmem " + bytes + " bytes from PE " + pe, ProfFrame.GET, pe, bytes, false,
+                () -> ctx.getmem(dest, destOffset, src, srcOffset, bytes, pe));
+    }
+
+    /**
+     * Queues a quiet of the stream's context ({@code aclshmemx_quiet_on_stream}): when it has run, everything the
+     * stream and its kernels issued before it is complete and visible at its target.
+     */
+    public void quiet() {
+        usable();
+        submit("quiet", ProfFrame.QUIET, -1, 0, false, ctx::quiet);
+    }
+
+    // ---- signals ------------------------------------------------------------------------------------------------
+
+    /**
+     * Queues an update of the 64-bit signal word {@code index} of {@code sig} on {@code pe}
+     * ({@code aclshmemx_signal_op_on_stream}): SET is a volatile store, ADD an atomic add. It is preceded by a
+     * fence, so a PE that observes the signal also observes every earlier put of this stream to it, as with CANN's
+     * kernels that run one after the other.
+     */
+    public void signalOp(SymmetricMemory sig, long index, long value, SignalOp op, int pe) {
+        slot(sig, index);
+        Checks.notNull("op", op);
+        peer(pe);
+        submit("signal " + op + " " + value + " on PE " + pe, ProfFrame.SIGNAL_OP, pe, Long.BYTES, false, () -> {
+            ctx.fence();
+            if (op == SignalOp.SET) {
+                ctx.signalSet(sig, index, value, pe);
+            } else {
+                ctx.signalAdd(sig, index, value, pe);
+            }
+        });
+    }
+
+    /**
+     * Queues a wait until this PE's signal word {@code index} of {@code sig} satisfies {@code cmp value}
+     * (unsigned; {@code aclshmemx_signal_wait_until_on_stream}). Later operations of the stream run after it.
+     * Bounded by JSHMEM_TIMEOUT: past it the stream fails with a timeout.
+     */
+    public void signalWaitUntil(SymmetricMemory sig, long index, Cmp cmp, long value) {
+        slot(sig, index);
+        Checks.notNull("cmp", cmp);
+        submit("signalWaitUntil " + cmp + " " + value, ProfFrame.SIGNAL_WAIT, -1, 0, true,
+                () -> ctx.signalWaitUntil(sig, index, cmp, value));
+    }
+
+    // ---- synchronization ----------------------------------------------------------------------------------------
+
+    /**
+     * Queues a barrier over {@code team} ({@code aclshmemx_barrier_on_stream}): when it runs it quiets and waits
+     * for every member. Collective: members must reach it in the same order as their other calls on the team.
+     */
+    public void barrier(Team team) {
+        usable();
+        team(team, "team");
+        submit("barrier of " + team, ProfFrame.BARRIER, -1, 0, true, () -> {
+            ctx.quiet();
+            team.barrier();
+        });
+    }
+
+    /** Queues a barrier over every PE ({@code aclshmemx_barrier_all_on_stream}); collective like barrierAll. */
+    public void barrierAll() {
+        usable();
+        submit("barrierAll", ProfFrame.BARRIER, -1, 0, true, () -> {
+            ctx.quiet();
+            runtime.barrierAll();
+        });
+    }
+
+    /**
+     * Queues a handle wait ({@code aclshmemx_handle_wait}): a quiet of this stream, then a barrier over the
+     * handle's team. After it has run on every member, every RMA that any member issued on its stream before its
+     * handleWait is complete and visible to all members. Every member of the team must call it, in matching order.
+     *
+     * @throws ShmemArgumentException when the handle's team has been destroyed or belongs to another instance
+     */
+    public void handleWait(Handle handle) {
+        usable();
+        Checks.notNull("handle", handle);
+        Team team = handle.team();
+        team(team, "handle's team");
+        submit("handleWait over " + team, ProfFrame.HANDLE_WAIT, -1, 0, true, () -> {
+            ctx.quiet();
+            team.barrier();
+        });
+    }
+
+    /**
+     * Queues {@code kernel}: it runs on the stream's thread with the stream's context once everything queued before
+     * it has run (a CANN kernel launch). An exception it throws fails the stream.
+     */
+    public void launch(Kernel kernel) {
+        usable();
+        Checks.notNull("kernel", kernel);
+        submit("kernel " + kernel.getClass().getName(), ProfFrame.KERNEL, -1, 0, false, () -> kernel.run(ctx));
+    }
+
+    /**
+     * Blocks until every operation queued before this call has run ({@code aclrtSynchronizeStream}), at most
+     * JSHMEM_TIMEOUT. Throws when an operation of the stream failed (the first failure, with its cause).
+     *
+     * @throws ShmemTimeoutException when the operations do not finish in time (names the one running)
+     * @throws ShmemException        when an operation failed
+     */
+    public void synchronize() {
+        usable();
+        long start = System.nanoTime();
+        WaitEvent event = JfrEvents.active() ? new WaitEvent() : null;
+        if (event != null) {
+            event.begin();
+        }
+        awaitFinished(queuedSoFar(), runtime.instance().timeout().toNanos(), "synchronize");
+        if (event != null) {
+            event.end();
+        }
+        if (event != null && event.shouldCommit()) {
+            event.what = "synchronize";
+            event.stream = name;
+            event.pe = runtime.myPe();
+            event.commit();
+        }
+        if (profiler.enabled()) {
+            profiler.record(profiler.threadBlock(), ProfFrame.SYNCHRONIZE.id(), System.nanoTime() - start);
+        }
+        throwIfFailed();
+    }
+
+    /**
+     * Lets the queued operations finish (at most JSHMEM_TIMEOUT), stops the stream's thread and releases its
+     * context; afterwards every call on the stream throws. The default stream is destroyed by finalize only. A
+     * second call does nothing. Does not report earlier failures (call {@link #synchronize()} first for that).
+     */
+    public void destroy() {
+        if (isDefault) {
+            throw new ShmemStateException(name + " cannot be destroyed: it lives as long as its runtime; destroy only"
+                    + " streams made by createStream()");
+        }
+        shutdown();
+    }
+
+    /** {@link #destroy()}: streams work in try-with-resources. */
+    @Override
+    public void close() {
+        destroy();
+    }
+
+    /** Stops the stream (also the default one); used by destroy and by finalize. */
+    void shutdown() {
+        synchronized (progress) {
+            if (destroyed) {
+                return;
+            }
+            destroyed = true;
+        }
+        try {
+            awaitFinished(queuedSoFar(), runtime.instance().timeout().toNanos(), "destroy");
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, () -> name + ": destroy did not wait for its operations: " + e);
+            worker.interrupt();
+        } finally {
+            queue.add(STOP);
+            try {
+                worker.join(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            owner.forget(this);
+            try {
+                if (!ctx.isDestroyed()) {
+                    ctx.destroy();
+                }
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, () -> name + ": context release failed: " + e);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Stream[" + name + (destroyed ? ", destroyed" : "") + (failure != null ? ", failed" : "") + "]";
+    }
+
+    // ---- plumbing -----------------------------------------------------------------------------------------------
+
+    private void submit(String op, ProfFrame frame, int targetPe, long bytes, boolean isWait, Action action) {
+        synchronized (progress) {
+            usable();
+            queued++;
+            queue.add(new Task(op, frame, targetPe, bytes, isWait, action));
+        }
+    }
+
+    private long queuedSoFar() {
+        synchronized (progress) {
+            return queued;
+        }
+    }
+
+    private void awaitFinished(long target, long timeoutNanos, String what) {
+        if (Thread.currentThread() == worker) {
+            throw new ShmemStateException(what + " was called from a kernel of " + name + ": a stream cannot wait for"
+                    + " itself; use ctx.quiet() inside kernels");
+        }
+        long deadline = System.nanoTime() + timeoutNanos;
+        synchronized (progress) {
+            while (finished < target) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new ShmemTimeoutException(what + " of " + name + " passed its deadline of "
+                            + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos) + " s with " + (target - finished)
+                            + " operations left; running: " + running + ". Check that every PE queues matching"
+                            + " barriers and signals, or raise JSHMEM_TIMEOUT", List.of());
+                }
+                try {
+                    progress.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new ShmemStateException(what + " of " + name + " was interrupted");
+                }
+            }
+        }
+    }
+
+    private void throwIfFailed() {
+        Throwable f = failure;
+        if (f != null) {
+            throw new ShmemException(name + ": operation '" + failedOp + "' failed: " + f.getMessage()
+                    + "; the stream skipped the operations queued after it. Destroy the stream and use a new one", f);
+        }
+    }
+
+    private void runLoop() {
+        while (true) {
+            Task t;
+            try {
+                t = queue.take();
+            } catch (InterruptedException e) {
+                if (destroyed) {
+                    return;
+                }
+                continue;
+            }
+            if (t == STOP) {
+                return;
+            }
+            if (failure == null) {
+                execute(t);
+            }
+            synchronized (progress) {
+                finished++;
+                progress.notifyAll();
+            }
+        }
+    }
+
+    private void execute(Task t) {
+        running = t.op();
+        long start = profiler.enabled() ? System.nanoTime() : 0;
+        // Touching an event class initializes JFR (close to a second): only when a recording may be running.
+        boolean jfr = JfrEvents.active();
+        OperationEvent op = jfr && !t.isWait() ? new OperationEvent() : null;
+        WaitEvent wait = jfr && t.isWait() ? new WaitEvent() : null;
+        if (op != null) {
+            op.begin();
+        } else if (wait != null) {
+            wait.begin();
+        }
+        try {
+            t.action().run();
+        } catch (Throwable e) {
+            failedOp = t.op();
+            failure = e;
+            LOG.log(System.Logger.Level.WARNING, () -> name + ": operation '" + t.op() + "' failed: " + e);
+        } finally {
+            running = null;
+        }
+        if (op != null) {
+            op.end();
+            if (op.shouldCommit()) {
+                op.operation = t.frame().name();
+                op.targetPe = t.targetPe();
+                op.bytes = t.bytes();
+                op.stream = name;
+                op.pe = runtime.myPe();
+                op.commit();
+            }
+        } else if (wait != null) {
+            wait.end();
+            if (wait.shouldCommit()) {
+                wait.what = t.op();
+                wait.stream = name;
+                wait.pe = runtime.myPe();
+                wait.commit();
+            }
+        }
+        if (profiler.enabled()) {
+            profiler.record(profBlock, t.frame().id(), System.nanoTime() - start);
+        }
+    }
+
+    private void usable() {
+        if (destroyed) {
+            throw new ShmemStateException(name + " has been destroyed: no operations are allowed on it after"
+                    + " destroy() or finalize; create a new stream with createStream()");
+        }
+        runtime.instance().ensureLive();
+    }
+
+    private void peer(int pe) {
+        Checks.pe("pe", pe, runtime.nPes());
+    }
+
+    private void symmetric(SymmetricMemory mem, String what, long offset, String offsetName, long bytes) {
+        usable();
+        Checks.notNull(what, mem);
+        mem.usable(runtime, what);
+        Checks.range(offsetName, offset, "bytes", bytes, mem.byteSize(), what + " (symmetric block)");
+    }
+
+    private void segment(MemorySegment seg, String what, long offset, String offsetName, long bytes) {
+        usable();
+        Checks.notNull(what, seg);
+        Checks.range(offsetName, offset, "bytes", bytes, seg.byteSize(), what + " (local segment)");
+        if (!seg.isAccessibleBy(worker)) {
+            throw new ShmemArgumentException(what + " is confined to another thread and the operation runs on the"
+                    + " stream's thread: valid are heap segments and segments of global, automatic or shared arenas;"
+                    + " allocate it from Arena.ofShared() or Arena.global()");
+        }
+    }
+
+    private void slot(SymmetricMemory sig, long index) {
+        usable();
+        Checks.notNull("sig", sig);
+        sig.usable(runtime, "sig");
+        if (index < 0 || index > (sig.byteSize() / Long.BYTES) - 1) {
+            throw new ShmemArgumentException("index = " + index + " is outside sig (" + sig.byteSize() + " bytes):"
+                    + " valid signal words are 0.." + (sig.byteSize() / Long.BYTES - 1) + "; pass a smaller index");
+        }
+    }
+
+    private void team(Team team, String what) {
+        Checks.notNull(what, team);
+        if (!team.isValid()) {
+            throw Handle.invalidTeam(team);
+        }
+        if (!Extensions.sameInstance(team, runtime)) {
+            throw new ShmemArgumentException(what + " = " + team + " belongs to another jshmem instance than "
+                    + name + ": valid teams are those of the stream's instance (" + owner.instanceId() + ")");
+        }
+    }
+}
