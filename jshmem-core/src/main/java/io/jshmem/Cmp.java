@@ -1,6 +1,5 @@
 package io.jshmem;
 
-import io.jshmem.comm.Comparison;
 import io.jshmem.error.ShmemArgumentException;
 
 /**
@@ -11,24 +10,24 @@ import io.jshmem.error.ShmemArgumentException;
  */
 public enum Cmp {
     /** Equal ({@code SHMEM_CMP_EQ}). */
-    EQ(Comparison.EQ),
+    EQ("=="),
     /** Not equal ({@code SHMEM_CMP_NE}). */
-    NE(Comparison.NE),
+    NE("!="),
     /** Greater than ({@code SHMEM_CMP_GT}). */
-    GT(Comparison.GT),
+    GT(">"),
     /** Greater than or equal ({@code SHMEM_CMP_GE}). */
-    GE(Comparison.GE),
+    GE(">="),
     /** Less than ({@code SHMEM_CMP_LT}). */
-    LT(Comparison.LT),
+    LT("<"),
     /** Less than or equal ({@code SHMEM_CMP_LE}). */
-    LE(Comparison.LE);
+    LE("<=");
 
     private static final Cmp[] VALUES = values();
 
-    private final Comparison comparison;
+    private final String symbol;
 
-    Cmp(Comparison comparison) {
-        this.comparison = comparison;
+    Cmp(String symbol) {
+        this.symbol = symbol;
     }
 
     /**
@@ -48,7 +47,21 @@ public enum Cmp {
         return ordinal();
     }
 
-    Comparison comparison() {
-        return comparison;
+    /** Whether {@code observed cmp operand} holds, comparing as unsigned 64-bit values when {@code unsigned}. */
+    public boolean holds(long observed, long operand, boolean unsigned) {
+        int c = unsigned ? Long.compareUnsigned(observed, operand) : Long.compare(observed, operand);
+        return switch (this) {
+            case EQ -> c == 0;
+            case NE -> c != 0;
+            case GT -> c > 0;
+            case GE -> c >= 0;
+            case LT -> c < 0;
+            case LE -> c <= 0;
+        };
+    }
+
+    /** The C operator of this comparison ({@code ==}, {@code !=}, ...), for messages. */
+    public String symbol() {
+        return symbol;
     }
 }

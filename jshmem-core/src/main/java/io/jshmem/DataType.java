@@ -30,6 +30,18 @@ public enum DataType {
         return this == UBYTE || this == USHORT || this == CHAR || this == UINT || this == ULONG;
     }
 
+    /**
+     * Whether reduction {@code op} is defined on this type: AND, OR and XOR on integer types, MAX and MIN on every
+     * type but the complex ones, SUM and PROD on every type.
+     */
+    public boolean supports(ReduceOp op) {
+        return switch (op) {
+            case AND, OR, XOR -> !isFloating();
+            case MAX, MIN -> this != COMPLEXF && this != COMPLEXD;
+            case SUM, PROD -> true;
+        };
+    }
+
     /** Whether this is a floating-point type (real or complex). */
     public boolean isFloating() {
         return this == FLOAT || this == DOUBLE || this == COMPLEXF || this == COMPLEXD;

@@ -2,12 +2,14 @@ package io.jshmem;
 
 import io.jshmem.error.ShmemStateException;
 
+import java.util.ServiceLoader;
+
 /**
- * Finds the implementation behind {@link ShmemProvider} once, by name, so the API package needs no import of it
- * (and no package cycle exists). Stateless apart from the cached instance; thread-safe.
+ * Finds the implementation behind {@link ShmemProvider} once, through {@link ServiceLoader} (a
+ * {@code META-INF/services} entry on the class path, {@code provides} in the module descriptor), so the API
+ * package names no implementation class and no package cycle exists. Thread-safe.
  */
 final class Provider {
-    private static final String IMPLEMENTATION = "io.jshmem.impl.JshmemProvider";
     private static volatile ShmemProvider instance;
 
     private Provider() {
@@ -28,11 +30,8 @@ final class Provider {
     }
 
     private static ShmemProvider load() {
-        try {
-            return (ShmemProvider) Class.forName(IMPLEMENTATION).getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException | LinkageError e) {
-            throw new ShmemStateException("jshmem's implementation " + IMPLEMENTATION + " cannot be loaded (" + e
-                    + "): the io.jshmem:jshmem jar on the class or module path is incomplete; rebuild it");
-        }
+        return ServiceLoader.load(ShmemProvider.class, Provider.class.getClassLoader()).findFirst()
+                .orElseThrow(() -> new ShmemStateException("jshmem's implementation of io.jshmem.ShmemProvider is "
+                        + "missing: the io.jshmem:jshmem jar on the class or module path is incomplete; rebuild it"));
     }
 }

@@ -1,5 +1,8 @@
 package io.jshmem.collectives;
 
+import io.jshmem.ReduceOp;
+import io.jshmem.DataType;
+
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.team.TeamLayout;
 
@@ -165,14 +168,14 @@ public final class Collectives {
     }
 
     /** Element-wise reduction of {@code count} elements over the team into every member's dest. */
-    public static void reduce(TeamChannel ch, ElementKind kind, ReduceOperator op, long dest, long source,
+    public static void reduce(TeamChannel ch, DataType kind, ReduceOp op, long dest, long source,
                               long count) {
         ch.begin(op.name().toLowerCase(java.util.Locale.ROOT) + " reduction");
         if (ch.size() == 1) {
-            ch.localCopy(source, dest, count * kind.size());
+            ch.localCopy(source, dest, count * kind.byteSize());
             return;
         }
-        if (reduceAlgorithm(ch, count * kind.size()).equals("rd")) {
+        if (reduceAlgorithm(ch, count * kind.byteSize()).equals("rd")) {
             RecursiveDoublingReduce.run(ch, kind, op, dest, source, count);
         } else {
             ReduceScatterAllgather.run(ch, kind, op, dest, source, count);
@@ -180,14 +183,14 @@ public final class Collectives {
     }
 
     /** Inclusive or exclusive prefix sum over the team, in team order. */
-    public static void scan(TeamChannel ch, ElementKind kind, boolean inclusive, long dest, long source,
+    public static void scan(TeamChannel ch, DataType kind, boolean inclusive, long dest, long source,
                             long count) {
         ch.begin(inclusive ? "sum_inscan" : "sum_exscan");
         if (ch.size() == 1) {
             if (inclusive) {
-                ch.localCopy(source, dest, count * kind.size());
+                ch.localCopy(source, dest, count * kind.byteSize());
             } else {
-                ch.local().asSlice(dest, count * kind.size()).fill((byte) 0);
+                ch.local().asSlice(dest, count * kind.byteSize()).fill((byte) 0);
             }
             return;
         }

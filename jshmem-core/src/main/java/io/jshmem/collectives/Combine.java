@@ -1,5 +1,8 @@
 package io.jshmem.collectives;
 
+import io.jshmem.ReduceOp;
+import io.jshmem.DataType;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -24,9 +27,9 @@ public final class Combine {
     }
 
     /** {@code d[dOff..] = a[aOff..] op b[bOff..]} for {@code count} elements of {@code kind}. */
-    public static void apply(ElementKind kind, ReduceOperator op, MemorySegment d, long dOff, MemorySegment a,
+    public static void apply(DataType kind, ReduceOp op, MemorySegment d, long dOff, MemorySegment a,
                              long aOff, MemorySegment b, long bOff, long count) {
-        long size = kind.size();
+        long size = kind.byteSize();
         for (long done = 0; done < count; done += CHUNK) {
             int n = (int) Math.min(CHUNK, count - done);
             long bytes = n * size;
@@ -35,10 +38,10 @@ public final class Combine {
             MemorySegment as = a.asSlice(aOff + o, bytes);
             MemorySegment bs = b.asSlice(bOff + o, bytes);
             switch (kind) {
-                case BYTE, UBYTE -> bytes(op, kind.unsigned(), ds, as, bs, n);
-                case SHORT, USHORT, CHAR -> shorts(op, kind.unsigned(), ds, as, bs, n);
-                case INT, UINT -> ints(op, kind.unsigned(), ds, as, bs, n);
-                case LONG, ULONG -> longs(op, kind.unsigned(), ds, as, bs, n);
+                case BYTE, UBYTE -> bytes(op, kind.isUnsigned(), ds, as, bs, n);
+                case SHORT, USHORT, CHAR -> shorts(op, kind.isUnsigned(), ds, as, bs, n);
+                case INT, UINT -> ints(op, kind.isUnsigned(), ds, as, bs, n);
+                case LONG, ULONG -> longs(op, kind.isUnsigned(), ds, as, bs, n);
                 case FLOAT -> floats(op, ds, as, bs, n);
                 case DOUBLE -> doubles(op, ds, as, bs, n);
                 case COMPLEXF -> complexFloats(op, ds, as, bs, n);
@@ -47,7 +50,7 @@ public final class Combine {
         }
     }
 
-    private static void longs(ReduceOperator op, boolean unsigned, MemorySegment d, MemorySegment a,
+    private static void longs(ReduceOp op, boolean unsigned, MemorySegment d, MemorySegment a,
                               MemorySegment b, int n) {
         switch (op) {
             case SUM -> {
@@ -76,7 +79,7 @@ public final class Combine {
                 }
             }
             case MAX, MIN -> {
-                boolean max = op == ReduceOperator.MAX;
+                boolean max = op == ReduceOp.MAX;
                 for (int i = 0; i < n; i++) {
                     long x = a.getAtIndex(L, i);
                     long y = b.getAtIndex(L, i);
@@ -87,7 +90,7 @@ public final class Combine {
         }
     }
 
-    private static void ints(ReduceOperator op, boolean unsigned, MemorySegment d, MemorySegment a,
+    private static void ints(ReduceOp op, boolean unsigned, MemorySegment d, MemorySegment a,
                              MemorySegment b, int n) {
         switch (op) {
             case SUM -> {
@@ -116,7 +119,7 @@ public final class Combine {
                 }
             }
             case MAX, MIN -> {
-                boolean max = op == ReduceOperator.MAX;
+                boolean max = op == ReduceOp.MAX;
                 for (int i = 0; i < n; i++) {
                     int x = a.getAtIndex(I, i);
                     int y = b.getAtIndex(I, i);
@@ -127,7 +130,7 @@ public final class Combine {
         }
     }
 
-    private static void shorts(ReduceOperator op, boolean unsigned, MemorySegment d, MemorySegment a,
+    private static void shorts(ReduceOp op, boolean unsigned, MemorySegment d, MemorySegment a,
                                MemorySegment b, int n) {
         for (int i = 0; i < n; i++) {
             short x = a.getAtIndex(S, i);
@@ -137,7 +140,7 @@ public final class Combine {
         }
     }
 
-    private static void bytes(ReduceOperator op, boolean unsigned, MemorySegment d, MemorySegment a,
+    private static void bytes(ReduceOp op, boolean unsigned, MemorySegment d, MemorySegment a,
                               MemorySegment b, int n) {
         for (int i = 0; i < n; i++) {
             byte x = a.get(B, i);
@@ -147,7 +150,7 @@ public final class Combine {
     }
 
     /** One operation on 8- or 16-bit values widened to int (sign- or zero-extended); the caller truncates. */
-    private static int narrow(ReduceOperator op, int x, int y) {
+    private static int narrow(ReduceOp op, int x, int y) {
         return switch (op) {
             case SUM -> x + y;
             case PROD -> x * y;
@@ -159,7 +162,7 @@ public final class Combine {
         };
     }
 
-    private static void doubles(ReduceOperator op, MemorySegment d, MemorySegment a, MemorySegment b, int n) {
+    private static void doubles(ReduceOp op, MemorySegment d, MemorySegment a, MemorySegment b, int n) {
         switch (op) {
             case SUM -> {
                 for (int i = 0; i < n; i++) {
@@ -185,7 +188,7 @@ public final class Combine {
         }
     }
 
-    private static void floats(ReduceOperator op, MemorySegment d, MemorySegment a, MemorySegment b, int n) {
+    private static void floats(ReduceOp op, MemorySegment d, MemorySegment a, MemorySegment b, int n) {
         switch (op) {
             case SUM -> {
                 for (int i = 0; i < n; i++) {
@@ -211,13 +214,13 @@ public final class Combine {
         }
     }
 
-    private static void complexDoubles(ReduceOperator op, MemorySegment d, MemorySegment a, MemorySegment b,
+    private static void complexDoubles(ReduceOp op, MemorySegment d, MemorySegment a, MemorySegment b,
                                        int n) {
-        if (op == ReduceOperator.SUM) {
+        if (op == ReduceOp.SUM) {
             doubles(op, d, a, b, 2 * n);
             return;
         }
-        if (op != ReduceOperator.PROD) {
+        if (op != ReduceOp.PROD) {
             throw unsupported(op, "complex double");
         }
         for (int i = 0; i < 2 * n; i += 2) {
@@ -230,13 +233,13 @@ public final class Combine {
         }
     }
 
-    private static void complexFloats(ReduceOperator op, MemorySegment d, MemorySegment a, MemorySegment b,
+    private static void complexFloats(ReduceOp op, MemorySegment d, MemorySegment a, MemorySegment b,
                                       int n) {
-        if (op == ReduceOperator.SUM) {
+        if (op == ReduceOp.SUM) {
             floats(op, d, a, b, 2 * n);
             return;
         }
-        if (op != ReduceOperator.PROD) {
+        if (op != ReduceOp.PROD) {
             throw unsupported(op, "complex float");
         }
         for (int i = 0; i < 2 * n; i += 2) {
@@ -249,7 +252,7 @@ public final class Combine {
         }
     }
 
-    private static IllegalArgumentException unsupported(ReduceOperator op, String type) {
+    private static IllegalArgumentException unsupported(ReduceOp op, String type) {
         return new IllegalArgumentException(op + " is not defined on " + type);
     }
 }

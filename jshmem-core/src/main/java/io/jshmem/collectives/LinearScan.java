@@ -1,5 +1,8 @@
 package io.jshmem.collectives;
 
+import io.jshmem.ReduceOp;
+import io.jshmem.DataType;
+
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -14,9 +17,9 @@ final class LinearScan {
     private LinearScan() {
     }
 
-    static void run(TeamChannel ch, ElementKind kind, boolean inclusive, long dest, long source, long count) {
+    static void run(TeamChannel ch, DataType kind, boolean inclusive, long dest, long source, long count) {
         int me = ch.me();
-        long bytes = count * kind.size();
+        long bytes = count * kind.byteSize();
         MemorySegment local = ch.local();
         ch.sync();
         int last = inclusive ? me : me - 1;
@@ -26,7 +29,7 @@ final class LinearScan {
         } else {
             ch.get(0, source, acc, 0, bytes);
             for (int j = 1; j <= last; j++) {
-                PeerOperand.combine(ch, kind, ReduceOperator.SUM, acc, 0, acc, 0, j, source, count);
+                PeerOperand.combine(ch, kind, ReduceOp.SUM, acc, 0, acc, 0, j, source, count);
             }
         }
         ch.sync();

@@ -1,5 +1,8 @@
 package io.jshmem.collectives;
 
+import io.jshmem.ReduceOp;
+import io.jshmem.DataType;
+
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -14,7 +17,7 @@ final class PeerOperand {
     }
 
     /** {@code d[dOff..] = a[aOff..] op (member's heap at srcOff)} for {@code count} elements. */
-    static void combine(TeamChannel ch, ElementKind kind, ReduceOperator op, MemorySegment d, long dOff,
+    static void combine(TeamChannel ch, DataType kind, ReduceOp op, MemorySegment d, long dOff,
                         MemorySegment a, long aOff, int member, long srcOff, long count) {
         if (count == 0) {
             return;
@@ -24,7 +27,7 @@ final class PeerOperand {
             Combine.apply(kind, op, d, dOff, a, aOff, peer, srcOff, count);
             return;
         }
-        long size = kind.size();
+        long size = kind.byteSize();
         long per = Math.max(1, STAGE_BYTES / size);
         MemorySegment stage = ch.staging(Math.min(count, per) * size);
         for (long done = 0; done < count; done += per) {

@@ -1,5 +1,8 @@
 package io.jshmem.collectives;
 
+import io.jshmem.ReduceOp;
+import io.jshmem.DataType;
+
 import io.jshmem.team.TeamLayout;
 
 import java.lang.foreign.MemorySegment;
@@ -25,10 +28,10 @@ final class RecursiveDoublingReduce {
         return bytes <= TeamLayout.rdCapacity(n);
     }
 
-    static void run(TeamChannel ch, ElementKind kind, ReduceOperator op, long dest, long source, long count) {
+    static void run(TeamChannel ch, DataType kind, ReduceOp op, long dest, long source, long count) {
         int n = ch.size();
         int me = ch.me();
-        long bytes = count * kind.size();
+        long bytes = count * kind.byteSize();
         long epoch = ch.epoch();
         int p = TeamLayout.floorPowerOfTwo(n);
         long half = ch.slotWord(TeamLayout.RD_SCRATCH + (epoch & 1) * TeamLayout.RD_HALF_BYTES);

@@ -1,5 +1,8 @@
 package io.jshmem.collectives;
 
+import io.jshmem.ReduceOp;
+import io.jshmem.DataType;
+
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -19,10 +22,10 @@ final class ReduceScatterAllgather {
     private ReduceScatterAllgather() {
     }
 
-    static void run(TeamChannel ch, ElementKind kind, ReduceOperator op, long dest, long source, long count) {
+    static void run(TeamChannel ch, DataType kind, ReduceOp op, long dest, long source, long count) {
         int n = ch.size();
         int me = ch.me();
-        long size = kind.size();
+        long size = kind.byteSize();
         MemorySegment local = ch.local();
         ch.sync();
         long lo = partStart(count, n, me);

@@ -1,5 +1,7 @@
 package io.jshmem.comm;
 
+import io.jshmem.Cmp;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
@@ -38,7 +40,7 @@ public final class PointToPoint {
      * Compare values: {@code values} (a compare-value array viewed as a segment, one per variable) when not null,
      * else {@code value} for every variable.
      */
-    public record Operand(Comparison cmp, long value, MemorySegment values) {
+    public record Operand(Cmp cmp, long value, MemorySegment values) {
         long at(WaitType type, int i) {
             // Compare values arrive as one long per variable whatever the variable's width (the API's long[]).
             return type.normalize(values == null ? value : values.getAtIndex(ValueLayout.JAVA_LONG, i));
@@ -46,7 +48,7 @@ public final class PointToPoint {
     }
 
     /** Waits until {@code var OP value} holds for the variable at {@code offset}; returns the value observed. */
-    public static long waitUntil(Comm comm, WaitType type, long offset, Comparison cmp, long value, String op) {
+    public static long waitUntil(Comm comm, WaitType type, long offset, Cmp cmp, long value, String op) {
         MemorySegment heap = comm.localHeap();
         boolean unsigned = type.unsignedCompare();
         long operand = type.normalize(value);
@@ -69,7 +71,7 @@ public final class PointToPoint {
     }
 
     /** Whether {@code var OP value} holds now for the variable at {@code offset}. */
-    public static boolean test(Comm comm, WaitType type, long offset, Comparison cmp, long value) {
+    public static boolean test(Comm comm, WaitType type, long offset, Cmp cmp, long value) {
         return cmp.holds(type.loadAcquire(comm.localHeap(), offset), type.normalize(value), type.unsignedCompare());
     }
 
@@ -167,7 +169,7 @@ public final class PointToPoint {
         return describe(op, vars.type(), vars.offset(), vars.count(), operand.cmp(), value);
     }
 
-    private static String describe(String op, WaitType type, long offset, int count, Comparison cmp, String value) {
+    private static String describe(String op, WaitType type, long offset, int count, Cmp cmp, String value) {
         return op + " (" + count + " " + type.name().toLowerCase(java.util.Locale.ROOT) + " variable"
                 + (count == 1 ? "" : "s") + " at heap offset " + offset + ", waiting for value " + cmp.symbol() + " "
                 + value + ")";

@@ -170,7 +170,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     private void fitsHeap(String operation, long bytes) {
         long capacity = instance.heapUsage().capacity();
         if (bytes > capacity) {
-            Instance.HeapUsage u = instance.heapUsage();
+            HeapUsage u = instance.heapUsage();
             throw new ShmemOutOfMemoryException(operation + " of " + bytes + " bytes cannot be satisfied: the "
                     + "symmetric heap has " + u.capacity() + " bytes for allocations, " + (u.capacity() - u.used())
                     + " free (largest free block " + u.largestFree() + "); raise SHMEM_SYMMETRIC_SIZE or allocate "
@@ -275,8 +275,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     /** This PE's heap usage (equal on every PE while all follow the collective rules). */
     @Override
     public HeapUsage heapUsage() {
-        Instance.HeapUsage u = instance.heapUsage();
-        return new HeapUsage(u.capacity(), u.used(), u.largestFree(), u.liveBlocks());
+        return instance.heapUsage();
     }
 
     // ---- synchronization ------------------------------------------------------------------------------------

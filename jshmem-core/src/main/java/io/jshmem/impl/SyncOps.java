@@ -5,7 +5,6 @@ import io.jshmem.DataType;
 import io.jshmem.SignalOp;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.comm.Comm;
-import io.jshmem.comm.Comparison;
 import io.jshmem.comm.PointToPoint;
 import io.jshmem.comm.WaitType;
 import io.jshmem.error.ShmemArgumentException;
@@ -21,9 +20,6 @@ import java.lang.foreign.ValueLayout;
  * to {@link Comm} and {@link PointToPoint}. Stateless apart from its context; thread-safe.
  */
 final class SyncOps {
-    private static final Comparison[] COMPARISONS = {Comparison.EQ, Comparison.NE, Comparison.GT, Comparison.GE,
-            Comparison.LT, Comparison.LE};
-
     private final ContextImpl ctx;
     private final Comm comm;
 
@@ -123,12 +119,12 @@ final class SyncOps {
                 + "INT, UINT, LONG and ULONG; pass one of them");
     }
 
-    static Comparison comparison(Cmp cmp) {
+    static Cmp comparison(Cmp cmp) {
         if (cmp == null) {
             throw new ShmemArgumentException("cmp is null: valid comparisons are EQ, NE, GT, GE, LT, LE; pass one of "
                     + "the Cmp constants (or Cmp.fromCode for a C code)");
         }
-        return COMPARISONS[cmp.ordinal()];
+        return cmp;
     }
 
     void waitUntil(DataType type, SymmetricMemory ivar, long index, Cmp cmp, long value) {

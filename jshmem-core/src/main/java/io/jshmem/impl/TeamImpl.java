@@ -11,8 +11,6 @@ import io.jshmem.operand.CollectiveArgs;
 import io.jshmem.operand.Operands;
 
 import io.jshmem.collectives.Collectives;
-import io.jshmem.collectives.ElementKind;
-import io.jshmem.collectives.ReduceOperator;
 import io.jshmem.collectives.TeamChannel;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemStateException;
@@ -361,8 +359,8 @@ final class TeamImpl implements Team {
     public void reduce(ReduceOp op, DataType type, SymmetricMemory dest, long destIndex, SymmetricMemory source,
                        long sourceIndex, long count) {
         Operands.notNull("op", op);
-        ElementKind kind = kind(type);
-        ReduceOperator operator = OPERATORS[op.ordinal()];
+        DataType kind = Operands.notNull("type", type);
+        ReduceOp operator = op;
         if (!kind.supports(operator)) {
             throw new ShmemArgumentException("op = " + op + " is not defined on type = " + type + ": AND, OR and XOR "
                     + "take integer types, MAX and MIN every type but COMPLEXF and COMPLEXD, SUM and PROD every type; "
@@ -393,7 +391,7 @@ final class TeamImpl implements Team {
 
     private void scan(boolean inclusive, DataType type, SymmetricMemory dest, long destIndex,
                       SymmetricMemory source, long sourceIndex, long count) {
-        ElementKind kind = kind(type);
+        DataType kind = Operands.notNull("type", type);
         TeamChannel ch = usable();
         long d = reduceOperands(type, dest, destIndex, source, sourceIndex, count);
         long s = source.heapOffset() + sourceIndex * type.byteSize();
@@ -403,22 +401,6 @@ final class TeamImpl implements Team {
         } finally {
             lock.unlock();
         }
-    }
-
-    private static final ElementKind[] KINDS = new ElementKind[DataType.values().length];
-    private static final ReduceOperator[] OPERATORS = new ReduceOperator[ReduceOp.values().length];
-
-    static {
-        for (DataType t : DataType.values()) {
-            KINDS[t.ordinal()] = ElementKind.valueOf(t.name());
-        }
-        for (ReduceOp o : ReduceOp.values()) {
-            OPERATORS[o.ordinal()] = ReduceOperator.valueOf(o.name());
-        }
-    }
-
-    private static ElementKind kind(DataType type) {
-        return KINDS[Operands.notNull("type", type).ordinal()];
     }
 
     /** Checks dest and source of a reduction or scan (both live, in range, no partial overlap); returns dest. */

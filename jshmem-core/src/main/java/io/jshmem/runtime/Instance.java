@@ -1,5 +1,7 @@
 package io.jshmem.runtime;
 
+import io.jshmem.HeapUsage;
+
 import io.jshmem.bootstrap.FailureListener;
 import io.jshmem.bootstrap.LaunchEnvironment;
 import io.jshmem.bootstrap.LaunchInfo;
@@ -407,7 +409,4 @@ public final class Instance {
         }
     }
 
-    /** Heap usage figures, in bytes. */
-    public record HeapUsage(long capacity, long used, long largestFree, int liveBlocks) {
-    }
 }

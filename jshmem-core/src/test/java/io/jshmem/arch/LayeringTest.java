@@ -18,22 +18,31 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Keeps the layers of DESIGN.md section 3 honest: every main source file may import only the jshmem packages its
+ * Keeps the layers of DESIGN.md sections 3 and 11 honest: every main source file may import only the jshmem packages its
  * layer is allowed to depend on (dependencies point down; collectives and teams never touch an engine; engines
  * never touch each other; the bootstrap knows nothing above configuration).
  */
 class LayeringTest {
+    /**
+     * Layer rows, top to bottom. The API package ({@code io.jshmem}: interfaces, values, the facade) is the
+     * vocabulary every layer may speak, so it depends only on the exceptions; the implementation ({@code impl})
+     * implements it and sits on top; the operand layer below it validates every operand.
+     */
     private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
-            Map.entry("io.jshmem", Set.of("*")),
-            Map.entry("io.jshmem.runtime", Set.of("io.jshmem.collectives", "io.jshmem.team", "io.jshmem.comm",
-                    "io.jshmem.transport", "io.jshmem.transport.shm", "io.jshmem.memory", "io.jshmem.bootstrap",
+            Map.entry("io.jshmem.impl", Set.of("io.jshmem", "io.jshmem.operand", "io.jshmem.runtime",
+                    "io.jshmem.collectives", "io.jshmem.team", "io.jshmem.comm", "io.jshmem.transport",
+                    "io.jshmem.memory", "io.jshmem.bootstrap", "io.jshmem.config", "io.jshmem.error")),
+            Map.entry("io.jshmem.operand", Set.of("io.jshmem", "io.jshmem.comm", "io.jshmem.memory",
                     "io.jshmem.config", "io.jshmem.error")),
-            Map.entry("io.jshmem.collectives", Set.of("io.jshmem.team", "io.jshmem.comm", "io.jshmem.memory",
+            Map.entry("io.jshmem.runtime", Set.of("io.jshmem", "io.jshmem.collectives", "io.jshmem.team",
+                    "io.jshmem.comm", "io.jshmem.transport", "io.jshmem.transport.shm", "io.jshmem.memory",
+                    "io.jshmem.bootstrap", "io.jshmem.config", "io.jshmem.error")),
+            Map.entry("io.jshmem.collectives", Set.of("io.jshmem", "io.jshmem.team", "io.jshmem.comm",
+                    "io.jshmem.memory", "io.jshmem.config", "io.jshmem.error")),
+            Map.entry("io.jshmem.team", Set.of("io.jshmem", "io.jshmem.comm", "io.jshmem.memory", "io.jshmem.config",
+                    "io.jshmem.error")),
+            Map.entry("io.jshmem.comm", Set.of("io.jshmem", "io.jshmem.transport", "io.jshmem.memory",
                     "io.jshmem.config", "io.jshmem.error")),
-            Map.entry("io.jshmem.team", Set.of("io.jshmem.comm", "io.jshmem.memory", "io.jshmem.config",
-                    "io.jshmem.error")),
-            Map.entry("io.jshmem.comm", Set.of("io.jshmem.transport", "io.jshmem.memory", "io.jshmem.config",
-                    "io.jshmem.error")),
             Map.entry("io.jshmem.transport", Set.of("io.jshmem.memory", "io.jshmem.config", "io.jshmem.error")),
             Map.entry("io.jshmem.transport.shm", Set.of("io.jshmem.transport", "io.jshmem.memory",
                     "io.jshmem.config", "io.jshmem.error")),
@@ -42,6 +51,7 @@ class LayeringTest {
             Map.entry("io.jshmem.memory", Set.of("io.jshmem.config", "io.jshmem.error")),
             Map.entry("io.jshmem.bootstrap", Set.of("io.jshmem.config", "io.jshmem.error")),
             Map.entry("io.jshmem.config", Set.of("io.jshmem.error")),
+            Map.entry("io.jshmem", Set.of("io.jshmem.error")),
             Map.entry("io.jshmem.error", Set.of()));
 
     private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+);", Pattern.MULTILINE);
@@ -90,9 +100,16 @@ class LayeringTest {
             out.add(file + ": package " + pkg + " has no layer in LayeringTest.ALLOWED");
             return out;
         }
-        if (allowed.contains("*")) {
-            return out;
+        for (String target : dependencies(source)) {
+            if (!target.equals(pkg) && !allowed.contains(target)) {
+                out.add(file + ": " + pkg + " must not depend on " + target);
+            }
         }
+        return out;
+    }
+
+    /** The jshmem packages a source file names, by import or fully qualified; comments ignored. */
+    static List<String> dependencies(String source) {
         String code = source.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\\n]*", "");
         List<String> used = new ArrayList<>();
         Matcher im = IMPORT.matcher(code);
@@ -103,11 +120,69 @@ class LayeringTest {
         while (qm.find()) {
             used.add(qm.group(1));
         }
-        for (String target : used) {
-            if (!target.equals(pkg) && !allowed.contains(target)) {
-                out.add(file + ": " + pkg + " must not depend on " + target);
+        return used;
+    }
+
+    @Test
+    @Timeout(30)
+    void noPackageCycle() throws IOException {
+        Map<String, Set<String>> graph = new java.util.TreeMap<>();
+        for (Path root : List.of(Path.of("src/main/java"), Path.of("../jshmem-ucx/src/main/java"))) {
+            if (!Files.isDirectory(root)) {
+                continue;
+            }
+            try (Stream<Path> paths = Files.walk(root)) {
+                for (Path file : paths.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    String source = Files.readString(file);
+                    Matcher pm = PACKAGE.matcher(source);
+                    if (pm.find()) {
+                        Set<String> edges = graph.computeIfAbsent(pm.group(1), k -> new java.util.TreeSet<>());
+                        for (String d : dependencies(source)) {
+                            if (!d.equals(pm.group(1))) {
+                                edges.add(d);
+                            }
+                        }
+                    }
+                }
             }
         }
-        return out;
+        assertTrue(graph.size() > 10, "found only " + graph.size() + " packages: wrong working directory?");
+        assertEquals(List.of(), cycles(graph), "package cycles");
+    }
+
+    @Test
+    @Timeout(30)
+    void detectsACycle() {
+        Map<String, Set<String>> graph = Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a"), "d", Set.of());
+        assertEquals(1, cycles(graph).size());
+        assertEquals(List.of(), cycles(Map.of("a", Set.of("b"), "b", Set.of())));
+    }
+
+    /** Every cycle of the graph, found by depth-first search, each as "a -> b -> ... -> a". */
+    static List<String> cycles(Map<String, Set<String>> graph) {
+        List<String> found = new ArrayList<>();
+        Set<String> done = new java.util.HashSet<>();
+        for (String start : new java.util.TreeSet<>(graph.keySet())) {
+            walk(start, graph, new ArrayList<>(), done, found);
+        }
+        return found;
+    }
+
+    private static void walk(String node, Map<String, Set<String>> graph, List<String> path, Set<String> done,
+                             List<String> found) {
+        int at = path.indexOf(node);
+        if (at >= 0) {
+            found.add(String.join(" -> ", path.subList(at, path.size())) + " -> " + node);
+            return;
+        }
+        if (done.contains(node)) {
+            return;
+        }
+        path.add(node);
+        for (String next : new java.util.TreeSet<>(graph.getOrDefault(node, Set.of()))) {
+            walk(next, graph, path, done, found);
+        }
+        path.remove(path.size() - 1);
+        done.add(node);
     }
 }

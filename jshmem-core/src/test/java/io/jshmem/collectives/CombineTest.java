@@ -1,5 +1,8 @@
 package io.jshmem.collectives;
 
+import io.jshmem.ReduceOp;
+import io.jshmem.DataType;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -30,16 +33,16 @@ class CombineTest {
             MemorySegment d = a.allocate(2);
             x.set(ValueLayout.JAVA_BYTE, 0, (byte) -1);
             y.set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
-            Combine.apply(ElementKind.UBYTE, ReduceOperator.MAX, d, 0, x, 0, y, 0, 1);
+            Combine.apply(DataType.UBYTE, ReduceOp.MAX, d, 0, x, 0, y, 0, 1);
             assertEquals((byte) -1, d.get(ValueLayout.JAVA_BYTE, 0), "0xFF is the unsigned max");
-            Combine.apply(ElementKind.BYTE, ReduceOperator.MAX, d, 0, x, 0, y, 0, 1);
+            Combine.apply(DataType.BYTE, ReduceOp.MAX, d, 0, x, 0, y, 0, 1);
             assertEquals((byte) 1, d.get(ValueLayout.JAVA_BYTE, 0), "1 is the signed max");
             MemorySegment lx = of(a, ValueLayout.JAVA_LONG, -1L);
             MemorySegment ly = of(a, ValueLayout.JAVA_LONG, 5L);
             MemorySegment ld = a.allocate(8);
-            Combine.apply(ElementKind.ULONG, ReduceOperator.MIN, ld, 0, lx, 0, ly, 0, 1);
+            Combine.apply(DataType.ULONG, ReduceOp.MIN, ld, 0, lx, 0, ly, 0, 1);
             assertEquals(5L, ld.get(ValueLayout.JAVA_LONG, 0));
-            Combine.apply(ElementKind.LONG, ReduceOperator.MIN, ld, 0, lx, 0, ly, 0, 1);
+            Combine.apply(DataType.LONG, ReduceOp.MIN, ld, 0, lx, 0, ly, 0, 1);
             assertEquals(-1L, ld.get(ValueLayout.JAVA_LONG, 0));
         }
     }
@@ -54,7 +57,7 @@ class CombineTest {
             y.setAtIndex(ValueLayout.JAVA_SHORT, 0, (short) 2);
             x.setAtIndex(ValueLayout.JAVA_SHORT, 1, (short) 300);
             y.setAtIndex(ValueLayout.JAVA_SHORT, 1, (short) 300);
-            Combine.apply(ElementKind.SHORT, ReduceOperator.SUM, x, 0, x, 0, y, 0, 2);
+            Combine.apply(DataType.SHORT, ReduceOp.SUM, x, 0, x, 0, y, 0, 2);
             assertEquals((short) 0x8001, x.getAtIndex(ValueLayout.JAVA_SHORT, 0));
             assertEquals((short) 600, x.getAtIndex(ValueLayout.JAVA_SHORT, 1));
         }
@@ -72,8 +75,8 @@ class CombineTest {
             x.setAtIndex(ValueLayout.JAVA_DOUBLE, 1, -2.0);
             y.setAtIndex(ValueLayout.JAVA_DOUBLE, 0, 0.1);
             y.setAtIndex(ValueLayout.JAVA_DOUBLE, 1, 3.3);
-            Combine.apply(ElementKind.COMPLEXD, ReduceOperator.PROD, d1, 0, x, 0, y, 0, 1);
-            Combine.apply(ElementKind.COMPLEXD, ReduceOperator.PROD, d2, 0, y, 0, x, 0, 1);
+            Combine.apply(DataType.COMPLEXD, ReduceOp.PROD, d1, 0, x, 0, y, 0, 1);
+            Combine.apply(DataType.COMPLEXD, ReduceOp.PROD, d2, 0, y, 0, x, 0, 1);
             assertEquals(1.5 * 0.1 - (-2.0) * 3.3, d1.getAtIndex(ValueLayout.JAVA_DOUBLE, 0));
             assertEquals(1.5 * 3.3 + (-2.0) * 0.1, d1.getAtIndex(ValueLayout.JAVA_DOUBLE, 1));
             assertEquals(-1, MemorySegment.mismatch(d1, 0, 16, d2, 0, 16), "x*y and y*x are bit-identical");
@@ -83,10 +86,10 @@ class CombineTest {
     @Test
     @Timeout(10)
     void operatorTablesFollowOpenShmem() {
-        assertFalse(ElementKind.FLOAT.supports(ReduceOperator.AND));
-        assertFalse(ElementKind.COMPLEXF.supports(ReduceOperator.MAX));
-        assertTrue(ElementKind.COMPLEXD.supports(ReduceOperator.PROD));
-        assertTrue(ElementKind.CHAR.supports(ReduceOperator.XOR));
+        assertFalse(DataType.FLOAT.supports(ReduceOp.AND));
+        assertFalse(DataType.COMPLEXF.supports(ReduceOp.MAX));
+        assertTrue(DataType.COMPLEXD.supports(ReduceOp.PROD));
+        assertTrue(DataType.CHAR.supports(ReduceOp.XOR));
     }
 
     @Test

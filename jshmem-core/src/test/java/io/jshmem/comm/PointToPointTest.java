@@ -1,5 +1,7 @@
 package io.jshmem.comm;
 
+import io.jshmem.Cmp;
+
 import io.jshmem.error.ShmemTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,14 +25,14 @@ class PointToPointTest {
     @Test
     @Timeout(10)
     void comparisonsSignedAndUnsigned() {
-        assertTrue(Comparison.GT.holds(-1, 1, true), "0xFFFF.. > 1 unsigned");
-        assertFalse(Comparison.GT.holds(-1, 1, false), "-1 > 1 signed");
-        assertTrue(Comparison.LE.holds(5, 5, false));
-        assertTrue(Comparison.LT.holds(4, 5, false));
-        assertFalse(Comparison.LT.holds(5, 5, false));
-        assertTrue(Comparison.GE.holds(5, 5, true));
-        assertTrue(Comparison.NE.holds(5, 6, false));
-        assertTrue(Comparison.EQ.holds(-7, -7, true));
+        assertTrue(Cmp.GT.holds(-1, 1, true), "0xFFFF.. > 1 unsigned");
+        assertFalse(Cmp.GT.holds(-1, 1, false), "-1 > 1 signed");
+        assertTrue(Cmp.LE.holds(5, 5, false));
+        assertTrue(Cmp.LT.holds(4, 5, false));
+        assertFalse(Cmp.LT.holds(5, 5, false));
+        assertTrue(Cmp.GE.holds(5, 5, true));
+        assertTrue(Cmp.NE.holds(5, 6, false));
+        assertTrue(Cmp.EQ.holds(-7, -7, true));
     }
 
     @Test
@@ -39,16 +41,16 @@ class PointToPointTest {
         try (InProcessPes pes = new InProcessPes(1, Duration.ofSeconds(5))) {
             Comm c = pes.comms[0];
             pes.heaps[0].set(ValueLayout.JAVA_SHORT, VARS, (short) -1);
-            assertTrue(PointToPoint.test(c, WaitType.UNSIGNED_SHORT, VARS, Comparison.GT, 1), "0xFFFF > 1");
-            assertFalse(PointToPoint.test(c, WaitType.SHORT, VARS, Comparison.GT, 1), "-1 > 1");
-            assertTrue(PointToPoint.test(c, WaitType.UNSIGNED_SHORT, VARS, Comparison.EQ, (short) -1),
+            assertTrue(PointToPoint.test(c, WaitType.UNSIGNED_SHORT, VARS, Cmp.GT, 1), "0xFFFF > 1");
+            assertFalse(PointToPoint.test(c, WaitType.SHORT, VARS, Cmp.GT, 1), "-1 > 1");
+            assertTrue(PointToPoint.test(c, WaitType.UNSIGNED_SHORT, VARS, Cmp.EQ, (short) -1),
                     "compare value normalized to the type");
             pes.heaps[0].set(ValueLayout.JAVA_INT, VARS, 0x8000_0000);
-            assertTrue(PointToPoint.test(c, WaitType.UNSIGNED_INT, VARS, Comparison.GT, 0x7FFF_FFFF));
-            assertTrue(PointToPoint.test(c, WaitType.INT, VARS, Comparison.LT, 0));
+            assertTrue(PointToPoint.test(c, WaitType.UNSIGNED_INT, VARS, Cmp.GT, 0x7FFF_FFFF));
+            assertTrue(PointToPoint.test(c, WaitType.INT, VARS, Cmp.LT, 0));
             pes.heaps[0].set(ValueLayout.JAVA_LONG, VARS, Long.MIN_VALUE);
-            assertTrue(PointToPoint.test(c, WaitType.UNSIGNED_LONG, VARS, Comparison.GT, Long.MAX_VALUE));
-            assertTrue(PointToPoint.test(c, WaitType.LONG, VARS, Comparison.LT, Long.MAX_VALUE));
+            assertTrue(PointToPoint.test(c, WaitType.UNSIGNED_LONG, VARS, Cmp.GT, Long.MAX_VALUE));
+            assertTrue(PointToPoint.test(c, WaitType.LONG, VARS, Cmp.LT, Long.MAX_VALUE));
         }
     }
 
@@ -57,7 +59,7 @@ class PointToPointTest {
     @Timeout(20)
     void waitUntilReturnsOnlyAfterTheWriterStores(WaitType type) throws Exception {
         try (InProcessPes pes = new InProcessPes(2, Duration.ofSeconds(10))) {
-            for (Comparison cmp : Comparison.values()) {
+            for (Cmp cmp : Cmp.values()) {
                 long[] values = valuesFor(cmp); // {initial (fails), final (holds), compare}
                 store(pes.heaps[0], type, VARS, values[0]);
                 pes.heaps[0].set(ValueLayout.JAVA_LONG, VARS + 64, 0);
@@ -88,7 +90,7 @@ class PointToPointTest {
             PointToPoint.Vars all = new PointToPoint.Vars(WaitType.INT, VARS, 4, null);
             PointToPoint.Vars skip0 = new PointToPoint.Vars(WaitType.INT, VARS, 4, new int[]{1, 0, 0, 0});
             PointToPoint.Vars none = new PointToPoint.Vars(WaitType.INT, VARS, 4, new int[]{1, 1, 1, 1});
-            PointToPoint.Operand ge10 = new PointToPoint.Operand(Comparison.GE, 10, null);
+            PointToPoint.Operand ge10 = new PointToPoint.Operand(Cmp.GE, 10, null);
             assertFalse(PointToPoint.testAll(c, all, ge10));
             assertTrue(PointToPoint.testAll(c, skip0, ge10));
             assertTrue(PointToPoint.testAll(c, none, ge10), "vacuously true");
@@ -101,8 +103,8 @@ class PointToPointTest {
             assertEquals(0, PointToPoint.waitSome(c, none, ge10, idx, "waitSome"));
             PointToPoint.waitAll(c, skip0, ge10, "waitAll");
             // vector: element i compared with its own value
-            MemorySegment vec = MemorySegment.ofArray(new int[]{0, 11, 20, 29});
-            PointToPoint.Operand eqVec = new PointToPoint.Operand(Comparison.EQ, 0, vec);
+            MemorySegment vec = MemorySegment.ofArray(new long[]{0, 11, 20, 29});
+            PointToPoint.Operand eqVec = new PointToPoint.Operand(Cmp.EQ, 0, vec);
             assertEquals(2, PointToPoint.testSome(c, all, eqVec, idx));
             assertArrayEquals(new int[]{0, 2}, java.util.Arrays.copyOf(idx, 2));
             assertEquals(0, PointToPoint.waitAny(c, all, eqVec, "waitAnyVector"));
@@ -122,14 +124,14 @@ class PointToPointTest {
     void aWaitThatNeverCompletesTimesOutWithADescription() throws Exception {
         try (InProcessPes pes = new InProcessPes(1, Duration.ofSeconds(1))) {
             ShmemTimeoutException e = assertThrows(ShmemTimeoutException.class, () -> PointToPoint.waitUntil(
-                    pes.comms[0], WaitType.LONG, VARS, Comparison.EQ, 5, "waitUntilLong"));
+                    pes.comms[0], WaitType.LONG, VARS, Cmp.EQ, 5, "waitUntilLong"));
             assertTrue(e.getMessage().contains("waitUntilLong") && e.getMessage().contains("== 5")
                     && e.getMessage().contains("JSHMEM_TIMEOUT"), e.getMessage());
         }
     }
 
     /** Values {initial, final, compare} such that initial fails and final satisfies {@code cmp}. */
-    private static long[] valuesFor(Comparison cmp) {
+    private static long[] valuesFor(Cmp cmp) {
         return switch (cmp) {
             case EQ -> new long[]{1, 7, 7};
             case NE -> new long[]{7, 8, 7};
