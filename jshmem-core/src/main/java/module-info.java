@@ -1,0 +1,22 @@
+/**
+ * jshmem, an OpenSHMEM 1.6 and CANN SHMEM library for the JVM. Applications see {@code io.jshmem} (API and facade)
+ * and {@code io.jshmem.error} (exceptions); the engine SPI is exported only to the UCX module, bootstrap and
+ * configuration only to jshmem's own launcher and tools. Native access (FFM downcalls, mapped heaps) needs
+ * {@code --enable-native-access=io.jshmem} on the module path ({@code ALL-UNNAMED} on the class path); shmemrun
+ * passes it.
+ */
+module io.jshmem {
+    requires jdk.jfr;
+
+    exports io.jshmem;
+    exports io.jshmem.error;
+    exports io.jshmem.transport to io.jshmem.ucx;
+    exports io.jshmem.config to io.jshmem.ucx, io.jshmem.launcher;
+    exports io.jshmem.bootstrap to io.jshmem.launcher;
+    exports io.jshmem.memory to io.jshmem.bench;
+
+    uses io.jshmem.ShmemProvider;
+    uses io.jshmem.transport.TransportProvider;
+
+    provides io.jshmem.ShmemProvider with io.jshmem.impl.JshmemProvider;
+}

@@ -1,0 +1,14 @@
+/**
+ * shmemrun and shmem-config, and the Java launcher API ({@link io.jshmem.launcher.Launcher}) that tests use to start
+ * real PE processes. Reads the core's bootstrap and configuration packages, which the core exports to this module
+ * only.
+ */
+module io.jshmem.launcher {
+    requires io.jshmem;
+    requires info.picocli;
+
+    exports io.jshmem.launcher;
+
+    opens io.jshmem.launcher to info.picocli;
+    opens io.jshmem.tools to info.picocli;
+}
