@@ -16,7 +16,7 @@ public record EngineConfig(long workspaceOffset, long workspaceBytes, long syncI
     static final long MAX_U32 = 0xFFFF_FFFFL;
 
     /** Validates the values for {@code engine}; the message names the argument, its value and the range. */
-    static EngineConfig of(DataOpEngine engine, long workspaceOffset, long workspaceBytes, long syncId) {
+    public static EngineConfig of(DataOpEngine engine, long workspaceOffset, long workspaceBytes, long syncId) {
         if (workspaceOffset < 0) {
             throw new ShmemArgumentException("workspaceOffset = " + workspaceOffset + " is invalid for " + engine
                     + ": valid range is 0.." + Long.MAX_VALUE);

@@ -64,7 +64,17 @@ public interface ShmemRuntime extends Context {
      */
     SymmetricMemory realloc(SymmetricMemory mem, long bytes);
 
-    /** Collective: frees {@code mem} ({@code shmem_free}); a second free or later use throws. */
+    /**
+     * PE {@code pe}'s copy of {@code mem}, a buffer of this instance, when mapped in this process
+     * ({@code shmem_ptr}); see {@link SymmetricMemory#ptr(int)}.
+     */
+    Optional<java.lang.foreign.MemorySegment> ptr(SymmetricMemory mem, int pe);
+
+    /**
+     * Collective: frees {@code mem} ({@code shmem_free}); {@code null} does nothing. A second free, or a free racing
+     * another thread's free of the same handle, throws {@link io.jshmem.error.ShmemStateException} (exactly one
+     * wins); afterwards every use of the handle and of its views throws.
+     */
     void free(SymmetricMemory mem);
 
     /** This PE's heap usage (equal on every PE while all follow the collective rules). */

@@ -1,6 +1,7 @@
 package io.jshmem.comm;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -39,7 +40,8 @@ public final class PointToPoint {
      */
     public record Operand(Comparison cmp, long value, MemorySegment values) {
         long at(WaitType type, int i) {
-            return values == null ? type.normalize(value) : type.loadValue(values, i);
+            // Compare values arrive as one long per variable whatever the variable's width (the API's long[]).
+            return type.normalize(values == null ? value : values.getAtIndex(ValueLayout.JAVA_LONG, i));
         }
     }
 

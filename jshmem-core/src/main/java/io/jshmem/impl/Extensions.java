@@ -1,4 +1,12 @@
-package io.jshmem;
+package io.jshmem.impl;
+
+import io.jshmem.DataOpEngine;
+import io.jshmem.EngineConfig;
+import io.jshmem.ProfData;
+import io.jshmem.ProfFrame;
+import io.jshmem.ProfScope;
+import io.jshmem.ShmemInfo;
+import io.jshmem.Team;
 
 import io.jshmem.config.Json;
 import io.jshmem.config.Setting;
@@ -22,15 +30,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * are replaced under the object's lock, the profiler is thread-safe.
  */
 final class Extensions {
-    private final ShmemRuntime runtime;
+    private final RuntimeImpl runtime;
     private final int instanceId;
     private final Profiler profiler;
     private final Map<DataOpEngine, EngineConfig> configs = new EnumMap<>(DataOpEngine.class);
-    private final Set<Stream> streams = ConcurrentHashMap.newKeySet();
+    private final Set<StreamImpl> streams = ConcurrentHashMap.newKeySet();
     private final AtomicInteger nextStreamId = new AtomicInteger(1);
-    private Stream defaultStream;
+    private StreamImpl defaultStream;
 
-    Extensions(ShmemRuntime runtime, Instance instance, int instanceId) {
+    Extensions(RuntimeImpl runtime, Instance instance, int instanceId) {
         this.runtime = runtime;
         this.instanceId = instanceId;
         this.profiler = Profiler.fromSettings(instance.settings(), instance.myPe(), instance.nPes());
@@ -48,35 +56,35 @@ final class Extensions {
     }
 
     /** Whether {@code team} is a team of {@code runtime}'s instance (its channel runs on that instance's engines). */
-    static boolean sameInstance(Team team, ShmemRuntime runtime) {
-        return team.channel() != null && team.channel().comm() == runtime.instance().comm();
+    static boolean sameInstance(Team team, RuntimeImpl runtime) {
+        return team instanceof TeamImpl t && t.channel() != null && t.channel().comm() == runtime.instance().comm();
     }
 
     // ---- streams ------------------------------------------------------------------------------------------------
 
-    Stream createStream() {
+    StreamImpl createStream() {
         runtime.instance().ensureLive();
-        Stream s = new Stream(runtime, this, nextStreamId.getAndIncrement(), false);
+        StreamImpl s = new StreamImpl(runtime, this, nextStreamId.getAndIncrement(), false);
         streams.add(s);
         return s;
     }
 
-    synchronized Stream defaultStream() {
+    synchronized StreamImpl defaultStream() {
         runtime.instance().ensureLive();
         if (defaultStream == null) {
-            defaultStream = new Stream(runtime, this, 0, true);
+            defaultStream = new StreamImpl(runtime, this, 0, true);
             streams.add(defaultStream);
         }
         return defaultStream;
     }
 
-    void forget(Stream s) {
+    void forget(StreamImpl s) {
         streams.remove(s);
     }
 
     /** Stops every stream before finalize; each lets its queued operations finish first (bounded). */
     void closeStreams() {
-        for (Stream s : new ArrayList<>(streams)) {
+        for (StreamImpl s : new ArrayList<>(streams)) {
             s.shutdown();
         }
     }
@@ -105,7 +113,7 @@ final class Extensions {
         if (s == null) {
             return Optional.empty();
         }
-        ProfData data = new ProfData(s);
+        ProfData data = new ProfData(s.pe(), s.counts(), s.nanos(), s.blockNames());
         if (verbose) {
             System.out.print(data.table());
             System.out.flush();
@@ -120,9 +128,11 @@ final class Extensions {
                     + ProfFrame.FIRST_USER_FRAME + " are jshmem's own, see ProfFrame)");
         }
         if (!profiler.enabled()) {
-            return ProfScope.OFF;
+            return () -> { };
         }
-        return new ProfScope(profiler, profiler.threadBlock(), frame, System.nanoTime());
+        int block = profiler.threadBlock();
+        long start = System.nanoTime();
+        return () -> profiler.record(block, frame, System.nanoTime() - start);
     }
 
     // ---- diagnostics --------------------------------------------------------------------------------------------

@@ -1,4 +1,6 @@
-package io.jshmem;
+package io.jshmem.impl;
+
+import io.jshmem.InitStatus;
 
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
@@ -22,12 +24,12 @@ final class InstanceRegistry {
     static final int MAX_INSTANCES = 255;
 
     private static final ReentrantLock LIFECYCLE = new ReentrantLock();
-    private static final ShmemRuntime[] RUNTIMES = new ShmemRuntime[MAX_INSTANCES];
+    private static final RuntimeImpl[] RUNTIMES = new RuntimeImpl[MAX_INSTANCES];
     private static final InitStatus[] STATUS = new InitStatus[MAX_INSTANCES];
     private static final boolean[] INITIALIZING = new boolean[MAX_INSTANCES];
     private static final long[] GENERATION = new long[MAX_INSTANCES];
     private static volatile int currentId;
-    private static volatile ShmemRuntime current;
+    private static volatile RuntimeImpl current;
     /** setConfStoreTls: null = not called (the environment decides). */
     private static Boolean tlsEnabled;
     private static String tlsInfo;
@@ -83,7 +85,7 @@ final class InstanceRegistry {
     static synchronized void beginInit(int id) {
         checkId("instanceId", id);
         if (STATUS[id] == InitStatus.INITIALIZED) {
-            ShmemRuntime rt = RUNTIMES[id];
+            RuntimeImpl rt = RUNTIMES[id];
             String who = rt == null ? "" : " (PE " + rt.myPe() + ")";
             String finalize = id == 0 ? "Shmem.finalizeShmem()" : "Shmem.finalizeShmem(" + id + ")";
             throw new ShmemStateException("jshmem is already initialized in this process" + who + ": instance " + id
@@ -101,7 +103,7 @@ final class InstanceRegistry {
     }
 
     /** Records a successful init; the new instance becomes the current one. */
-    static synchronized void initialized(int id, ShmemRuntime runtime) {
+    static synchronized void initialized(int id, RuntimeImpl runtime) {
         INITIALIZING[id] = false;
         STATUS[id] = InitStatus.INITIALIZED;
         RUNTIMES[id] = runtime;
@@ -116,7 +118,7 @@ final class InstanceRegistry {
     }
 
     /** Records the finalize of {@code runtime}; a current instance other than 0 falls back to instance 0. */
-    static synchronized void finalized(ShmemRuntime runtime) {
+    static synchronized void finalized(RuntimeImpl runtime) {
         int id = runtime.instanceId();
         if (RUNTIMES[id] != runtime) {
             return;
@@ -141,7 +143,7 @@ final class InstanceRegistry {
     // ---- current instance -------------------------------------------------------------------------------------
 
     /** The current instance's runtime, or null before the first init. */
-    static ShmemRuntime current() {
+    static RuntimeImpl current() {
         return current;
     }
 
@@ -156,9 +158,9 @@ final class InstanceRegistry {
     }
 
     /** The live runtime of {@code id}. */
-    static synchronized ShmemRuntime live(int id) {
+    static synchronized RuntimeImpl live(int id) {
         checkId("instanceId", id);
-        ShmemRuntime rt = RUNTIMES[id];
+        RuntimeImpl rt = RUNTIMES[id];
         if (rt == null || STATUS[id] != InitStatus.INITIALIZED) {
             throw new ShmemStateException("instance " + id + " is not initialized (status " + STATUS[id] + "):"
                     + " valid instances are those initialized and not finalized; init it with"
@@ -168,8 +170,8 @@ final class InstanceRegistry {
     }
 
     /** The runtime of {@code id} if live, else null. */
-    static synchronized ShmemRuntime liveOrNull(int id) {
-        ShmemRuntime rt = RUNTIMES[id];
+    static synchronized RuntimeImpl liveOrNull(int id) {
+        RuntimeImpl rt = RUNTIMES[id];
         return rt != null && STATUS[id] == InitStatus.INITIALIZED ? rt : null;
     }
 

@@ -1,10 +1,30 @@
-package io.jshmem;
+package io.jshmem.impl;
+
+import io.jshmem.Context;
+import io.jshmem.CtxOption;
+import io.jshmem.DataOpEngine;
+import io.jshmem.EngineConfig;
+import io.jshmem.Handle;
+import io.jshmem.HeapUsage;
+import io.jshmem.InitAttributes;
+import io.jshmem.InitStatus;
+import io.jshmem.ProfData;
+import io.jshmem.ProfScope;
+import io.jshmem.ShmemRuntime;
+import io.jshmem.Stream;
+import io.jshmem.SymmetricMemory;
+import io.jshmem.Team;
+import io.jshmem.ThreadLevel;
+import io.jshmem.config.Setting;
+import io.jshmem.error.ShmemStateException;
+import io.jshmem.operand.Operands;
+import io.jshmem.operand.SymmetricBlock;
 
 import io.jshmem.bootstrap.UniqueId;
 import io.jshmem.comm.QueueLocks;
 import io.jshmem.config.Settings;
-import io.jshmem.error.Checks;
 import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.ShmemOutOfMemoryException;
 import io.jshmem.memory.Block;
 import io.jshmem.runtime.ContextState;
 import io.jshmem.runtime.DerivedSession;
@@ -12,50 +32,49 @@ import io.jshmem.runtime.InitOptions;
 import io.jshmem.runtime.Instance;
 import io.jshmem.runtime.UniqueIdAddress;
 
+import java.lang.foreign.MemorySegment;
 import java.util.EnumSet;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * An initialized jshmem instance and its default {@link Context}. Obtain one with {@link Shmem#init()} (or
- * {@link #init(InitAttributes)}), use it, and close it: {@link #close()} is {@code shmem_finalize} and is collective.
- *
- * <pre>{@code
- * try (ShmemRuntime shmem = Shmem.init()) {
- *     SymmetricMemory buf = shmem.malloc(1024);
- *     shmem.p(buf, 0, (long) shmem.myPe(), (shmem.myPe() + 1) % shmem.nPes());
- *     shmem.barrierAll();
- * }
- * }</pre>
- *
- * <p>Collective calls (malloc, calloc, align, realloc, free, barrierAll, syncAll, close) must be made by every PE in
- * the same order; they end in a barrier and verify that every PE passed the same arguments, failing on every PE
- * with a message naming the PEs that differ. Thread-safety: RMA may be used from any thread; collective calls are
- * serialized internally.
+ * jshmem's {@link ShmemRuntime}: an initialized instance and its default context. Allocation validates sizes before
+ * any rounding (huge sizes are an out-of-memory error on every PE with nothing changed) and follows OpenSHMEM at the
+ * edges (size 0 allocates nothing and returns null; free(null) does nothing; realloc(null, n) is malloc(n);
+ * realloc(p, 0) is free(p)). Free is atomic: the block's CAS decides the one winner of concurrent frees.
  */
-public final class ShmemRuntime extends Context implements AutoCloseable {
-    /** Alignment of {@link #malloc} blocks: a cache line, so separate buffers never share one. */
-    public static final long DEFAULT_ALIGNMENT = 64;
-
+final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     private final Instance instance;
     /** Instance id, streams, engine configurations, profiler (issue 6). */
     private final Extensions ext;
 
-    private ShmemRuntime(Instance instance, int instanceId) {
-        super(null, instance);
+    private RuntimeImpl(Instance instance, int instanceId) {
+        super(null, instance.comm(), instance, instance.nPes(), null, null);
         this.instance = instance;
         this.ext = new Extensions(this, instance, instanceId);
+        this.locks = new QueueLocks(instance.comm());
     }
 
     /**
      * Collective: initializes a PE with the given attributes. The instance ({@link InitAttributes#instanceId}, 0
      * by default) must not be live; it becomes the current instance of the {@link Shmem} facade.
      */
-    public static ShmemRuntime init(InitAttributes attributes) {
+    static RuntimeImpl init(InitAttributes attributes, ThreadLevel level) {
+        Operands.notNull("attributes", attributes);
+        RuntimeImpl rt = init(attributes);
+        if (level != null) {
+            rt.threadLevel = level;
+        }
+        return rt;
+    }
+
+    private static RuntimeImpl init(InitAttributes attributes) {
         int id = attributes.instanceId();
         InstanceRegistry.lock("init of instance " + id);
         try {
             InstanceRegistry.beginInit(id);
             try {
-                ShmemRuntime rt = initInstance(attributes, id);
+                RuntimeImpl rt = initInstance(attributes, id);
                 InstanceRegistry.initialized(id, rt);
                 return rt;
             } catch (RuntimeException | Error e) {
@@ -67,8 +86,8 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
         }
     }
 
-    private static ShmemRuntime initInstance(InitAttributes attributes, int id) {
-        Settings settings = InstanceRegistry.applyTls(attributes.applyTo(Settings.fromEnvironment()));
+    private static RuntimeImpl initInstance(InitAttributes attributes, int id) {
+        Settings settings = InstanceRegistry.applyTls(applyOverrides(attributes, Settings.fromEnvironment()));
         InitOptions options;
         if (attributes.myPe() >= 0) {
             String text = attributes.uniqueId();
@@ -80,9 +99,9 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
             options = new InitOptions(settings, attributes.myPe(), attributes.nPes(), uid, url);
         } else if (id != 0) {
             // A launched job has one unique id, instance 0's; instance id gets a session derived through it.
-            ShmemRuntime zero = InstanceRegistry.liveOrNull(0);
+            RuntimeImpl zero = InstanceRegistry.liveOrNull(0);
             if (zero == null) {
-                throw new io.jshmem.error.ShmemStateException("instance " + id + " of a launched job takes its"
+                throw new ShmemStateException("instance " + id + " of a launched job takes its"
                         + " rendezvous from instance 0, which is not initialized: init instance 0 first, or pass"
                         + " explicit attributes (InitAttributes.of(pe, nPes, uniqueId).instanceId(" + id + "))");
             }
@@ -93,12 +112,30 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
         }
         Instance in = Instance.init(options, () -> InstanceRegistry.heapCreated(id));
         try {
-            return new ShmemRuntime(in, id);
+            return new RuntimeImpl(in, id);
         } catch (RuntimeException e) {
             // A bad setting seen only now (SHMEM_CYCLE_PROF_PE) is seen by every PE: all finalize together.
             in.finalizeInstance();
             throw e;
         }
+    }
+
+    private static Settings applyOverrides(InitAttributes attributes, Settings base) {
+        Settings s = base;
+        for (Map.Entry<String, String> e : attributes.overrides().entrySet()) {
+            Setting setting = null;
+            for (Setting candidate : Setting.values()) {
+                if (candidate.envName().equals(e.getKey())) {
+                    setting = candidate;
+                }
+            }
+            if (setting == null) {
+                throw new ShmemArgumentException("setting " + e.getKey() + " is not a jshmem setting: valid names "
+                        + "are those of the settings table (bin/shmem-config --settings); check the spelling");
+            }
+            s = s.with(setting, e.getValue());
+        }
+        return s;
     }
 
     private static UniqueId urlUniqueId(String url, Settings settings) {
@@ -125,58 +162,118 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
 
     // ---- collective allocation ------------------------------------------------------------------------------
 
-    /** Collective: allocates {@code bytes} of symmetric memory, aligned to 64 bytes ({@code shmem_malloc}). */
-    public SymmetricMemory malloc(long bytes) {
-        Checks.nonNegative("bytes", bytes);
-        Block b = instance.allocate("malloc", bytes, DEFAULT_ALIGNMENT);
-        return new SymmetricMemory(this, b.offset(), b.size());
+    private SymmetricBlock block(io.jshmem.memory.Block b) {
+        return new SymmetricBlock(instance, ext.instanceId(), b.offset(), b.size(), instance.comm());
     }
 
-    /** Collective: allocates {@code count * elementSize} zeroed bytes ({@code shmem_calloc}). */
-    public SymmetricMemory calloc(long count, long elementSize) {
-        Checks.nonNegative("count", count);
-        Checks.nonNegative("elementSize", elementSize);
-        if (elementSize != 0 && count > Long.MAX_VALUE / elementSize) {
-            throw new ShmemArgumentException("count * elementSize = " + count + " * " + elementSize
-                    + " overflows: valid products are below 2^63");
+    /** Rejects sizes the heap can never hold, before any rounding could wrap them. */
+    private void fitsHeap(String operation, long bytes) {
+        long capacity = instance.heapUsage().capacity();
+        if (bytes > capacity) {
+            Instance.HeapUsage u = instance.heapUsage();
+            throw new ShmemOutOfMemoryException(operation + " of " + bytes + " bytes cannot be satisfied: the "
+                    + "symmetric heap has " + u.capacity() + " bytes for allocations, " + (u.capacity() - u.used())
+                    + " free (largest free block " + u.largestFree() + "); raise SHMEM_SYMMETRIC_SIZE or allocate "
+                    + "less");
         }
-        Block b = instance.allocate("calloc", count * elementSize, DEFAULT_ALIGNMENT);
-        SymmetricMemory m = new SymmetricMemory(this, b.offset(), b.size());
-        m.local().fill((byte) 0);
-        instance.barrierAll();
+    }
+
+    @Override
+    public SymmetricMemory malloc(long bytes) {
+        return allocate("malloc", bytes, DEFAULT_ALIGNMENT);
+    }
+
+    private SymmetricMemory allocate(String operation, long bytes, long alignment) {
+        instance.ensureLive();
+        Operands.count("bytes", bytes);
+        if (bytes == 0) {
+            return null;
+        }
+        fitsHeap(operation, bytes);
+        return block(instance.allocate(operation, bytes, alignment));
+    }
+
+    @Override
+    public SymmetricMemory calloc(long count, long elementSize) {
+        Operands.count("count", count);
+        Operands.count("elementSize", elementSize);
+        if (elementSize != 0 && count > Long.MAX_VALUE / elementSize) {
+            throw new ShmemOutOfMemoryException("calloc of count * elementSize = " + count + " * " + elementSize
+                    + " bytes overflows 2^63: the symmetric heap cannot hold it; allocate less");
+        }
+        SymmetricMemory m = allocate("calloc", count * elementSize, DEFAULT_ALIGNMENT);
+        if (m != null) {
+            m.local().fill((byte) 0);
+            instance.barrierAll();
+        }
         return m;
     }
 
-    /** Collective: allocates {@code bytes} aligned to {@code alignment}, a power of two ({@code shmem_align}). */
+    @Override
     public SymmetricMemory align(long alignment, long bytes) {
-        Checks.powerOfTwo("alignment", alignment);
-        Checks.nonNegative("bytes", bytes);
-        Block b = instance.allocate("align", bytes, Math.max(8, alignment));
-        return new SymmetricMemory(this, b.offset(), b.size());
+        if (alignment <= 0 || Long.bitCount(alignment) != 1) {
+            throw new ShmemArgumentException("alignment = " + alignment + " is not a power of two: valid values "
+                    + "are 1, 2, 4, 8, ... up to 2^62; pass a power of two");
+        }
+        return allocate("align", bytes, Math.max(8, alignment));
     }
 
-    /**
-     * Collective: resizes {@code mem} to {@code bytes} ({@code shmem_realloc}); the contents up to the smaller size
-     * are kept. The old handle is invalid afterwards, even when the block did not move.
-     */
+    @Override
     public SymmetricMemory realloc(SymmetricMemory mem, long bytes) {
-        Checks.notNull("mem", mem);
-        mem.usable(this, "mem");
-        Checks.nonNegative("bytes", bytes);
-        Block b = instance.reallocate(mem.heapOffset(), bytes, DEFAULT_ALIGNMENT);
-        mem.markFreed();
-        return new SymmetricMemory(this, b.offset(), b.size());
+        if (mem == null) {
+            return malloc(bytes);
+        }
+        Operands.count("bytes", bytes);
+        if (bytes == 0) {
+            free(mem);
+            return null;
+        }
+        SymmetricBlock old = claim("mem", mem);
+        try {
+            fitsHeap("realloc", bytes);
+            SymmetricBlock fresh = block(instance.reallocate(old.heapOffset(), bytes, DEFAULT_ALIGNMENT));
+            old.completeFree();
+            return fresh;
+        } catch (RuntimeException | Error e) {
+            old.abortFree();
+            throw e;
+        }
     }
 
-    /** Collective: frees {@code mem} ({@code shmem_free}); a second free or later use throws. */
+    @Override
     public void free(SymmetricMemory mem) {
-        Checks.notNull("mem", mem);
-        mem.usable(this, "mem");
-        instance.free(mem.heapOffset());
-        mem.markFreed();
+        if (mem == null) {
+            return;
+        }
+        SymmetricBlock b = claim("mem", mem);
+        try {
+            instance.free(b.heapOffset());
+        } catch (RuntimeException | Error e) {
+            b.abortFree();
+            throw e;
+        }
+        b.completeFree();
+    }
+
+    /** The block behind {@code mem}, claimed for free by this thread; exactly one of concurrent claims wins. */
+    private SymmetricBlock claim(String name, SymmetricMemory mem) {
+        instance.ensureLive();
+        SymmetricBlock b = ownBlock(name, mem);
+        if (!b.claimFree()) {
+            throw new ShmemStateException(name + " (symmetric memory at heap offset " + b.heapOffset() + ", "
+                    + b.byteSize() + " bytes) is already freed or being freed by another thread: free each buffer "
+                    + "exactly once");
+        }
+        return b;
+    }
+
+    @Override
+    public Optional<MemorySegment> ptr(SymmetricMemory mem, int pe) {
+        return ownBlock("mem", mem).ptr(pe);
     }
 
     /** This PE's heap usage (equal on every PE while all follow the collective rules). */
+    @Override
     public HeapUsage heapUsage() {
         Instance.HeapUsage u = instance.heapUsage();
         return new HeapUsage(u.capacity(), u.used(), u.largestFree(), u.liveBlocks());
@@ -207,21 +304,10 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
 
     // ---- contexts and thread levels (issue 3) ----
 
-    /** The thread level this runtime provides; {@link Shmem#init()} provides MULTIPLE. */
+    /** The thread level this runtime provides; MULTIPLE unless initThread asked for another. */
     private volatile ThreadLevel threadLevel = ThreadLevel.MULTIPLE;
     /** Distributed locks of this PE: the holder record and local queue per lock word. */
-    private final QueueLocks locks = new QueueLocks(comm);
-
-    /**
-     * Collective: initializes a PE with the given attributes and thread level ({@code shmem_init_thread}). Every
-     * level is provided as requested, since jshmem is thread-safe at every level; {@link #queryThread()} reports it.
-     */
-    public static ShmemRuntime initThread(InitAttributes attributes, ThreadLevel requested) {
-        Checks.notNull("requested", requested);
-        ShmemRuntime rt = init(attributes);
-        rt.threadLevel = requested;
-        return rt;
-    }
+    private final QueueLocks locks;
 
     /** The thread level this runtime provides ({@code shmem_query_thread}). */
     public ThreadLevel queryThread() {
@@ -233,8 +319,19 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
         threadLevel = level;
     }
 
-    QueueLocks locks() {
-        return locks;
+    @Override
+    public void setLock(SymmetricMemory lock, long index) {
+        locks.set(localSlots(lock, "lock", index, 1, Long.BYTES));
+    }
+
+    @Override
+    public boolean testLock(SymmetricMemory lock, long index) {
+        return locks.test(localSlots(lock, "lock", index, 1, Long.BYTES));
+    }
+
+    @Override
+    public void clearLock(SymmetricMemory lock, long index) {
+        locks.clear(localSlots(lock, "lock", index, 1, Long.BYTES), "lock");
     }
 
     /**
@@ -254,14 +351,14 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
     /** A context created from {@code team} ({@code shmem_team_create_ctx}); null means the world team. */
     Context createCtx(Team team, CtxOption... options) {
         instance.ensureLive();
-        Checks.notNull("options", options);
+        Operands.notNull("options", options);
         EnumSet<CtxOption> set = EnumSet.noneOf(CtxOption.class);
         for (int i = 0; i < options.length; i++) {
-            set.add(Checks.notNull("options[" + i + "]", options[i]));
+            set.add(Operands.notNull("options[i]", options[i]));
         }
         ContextState state = ContextState.create(instance.comm(), set.contains(CtxOption.PRIVATE),
                 set.contains(CtxOption.SERIALIZED), set.contains(CtxOption.NOSTORE));
-        return new Context(this, instance, state, team);
+        return new ContextImpl(this, state.comm(), instance, instance.nPes(), state, team);
     }
 
 
@@ -389,7 +486,7 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
      * This PE's profiling data ({@code aclshmemx_get_prof}), printed as a table when {@code verbose}; empty on PEs
      * that SHMEM_CYCLE_PROF_PE does not name. Safe to call from several threads.
      */
-    public java.util.Optional<ProfData> getProf(boolean verbose) {
+    public Optional<ProfData> getProf(boolean verbose) {
         return ext.prof(verbose);
     }
 
@@ -419,14 +516,14 @@ public final class ShmemRuntime extends Context implements AutoCloseable {
     }
 
     /** {@code stream}, checked to be live and of this instance. */
-    Stream ownStream(Stream stream) {
-        io.jshmem.error.Checks.notNull("stream", stream);
+    StreamImpl ownStream(Stream stream) {
+        Operands.notNull("stream", stream);
         if (stream.runtime() != this) {
             throw new io.jshmem.error.ShmemArgumentException("stream " + stream + " belongs to instance "
                     + stream.runtime().instanceId() + " but the call is made on instance " + instanceId()
                     + ": valid streams are those created by the instance used (switch with Shmem.setInstance("
                     + stream.runtime().instanceId() + ") or withInstance)");
         }
-        return stream;
+        return (StreamImpl) stream;
     }
 }

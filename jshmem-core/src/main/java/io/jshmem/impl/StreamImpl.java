@@ -1,7 +1,18 @@
-package io.jshmem;
+package io.jshmem.impl;
+
+import io.jshmem.Cmp;
+import io.jshmem.Context;
+import io.jshmem.Handle;
+import io.jshmem.Kernel;
+import io.jshmem.ProfFrame;
+import io.jshmem.ShmemRuntime;
+import io.jshmem.SignalOp;
+import io.jshmem.Stream;
+import io.jshmem.SymmetricMemory;
+import io.jshmem.Team;
+import io.jshmem.operand.Operands;
 
 import io.jshmem.config.ShmemLog;
-import io.jshmem.error.Checks;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemException;
 import io.jshmem.error.ShmemStateException;
@@ -17,32 +28,11 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An ordered asynchronous queue of operations owned by one PE (CANN SHMEM's ACL stream, NVSHMEM's
- * {@code *_on_stream}): each call checks its arguments, queues the operation and returns; one thread per stream
- * runs the operations one after another in the order they were queued. {@link #synchronize()} waits until
- * everything queued before it has run. Create streams with {@link ShmemRuntime#createStream()}; every runtime also
- * has a {@link ShmemRuntime#defaultStream()}.
- *
- * <p>Semantics, following CANN: {@link #putmem} and {@link #getmem} run as blocking put/get on the stream's own
- * {@link Context}; their data is complete at the target after a later {@link #quiet()}, {@link #handleWait} or
- * barrier on the stream. {@link #signalOp} updates a remote signal word; {@link #signalWaitUntil} waits on a local
- * one. {@link #barrier(Team)} and {@link #barrierAll()} run the (collective) barrier when the stream reaches
- * them, so every member must queue them in the same order as its other collective calls. {@link #launch(Kernel)}
- * runs user code with the stream's context. The order is: stream RMA, then {@code handleWait}, then
- * {@code synchronize()}, then check the data.
- *
- * <p>Buffers: a local segment passed to a stream operation is read or written when the operation runs, so it must
- * stay valid and untouched until then, and it must be accessible from another thread (heap, global, automatic or
- * shared arena; a confined segment is rejected).
- *
- * <p>Failures: an operation that throws (a wait past its deadline, a dead PE, a kernel exception) fails the stream:
- * later operations are skipped and {@link #synchronize()} throws, naming the operation, until the stream is
- * destroyed. Bad arguments throw at the call and queue nothing.
- *
- * <p>Thread-safety: any thread may queue operations; operations queued by one thread run in that thread's order.
- * After {@link #destroy()} every call throws {@link ShmemStateException}.
+ * jshmem's {@link Stream}: one worker thread per stream runs the queued operations in order on the stream's own
+ * context; every call checks its operands through {@link Operands} before queuing. Thread-safe as the interface
+ * states.
  */
-public final class Stream implements AutoCloseable {
+final class StreamImpl implements Stream {
     private static final System.Logger LOG = ShmemLog.logger(Stream.class);
 
     /** One queued operation. */
@@ -56,7 +46,7 @@ public final class Stream implements AutoCloseable {
 
     private static final Task STOP = new Task("stop", ProfFrame.SYNCHRONIZE, -1, 0, false, () -> { });
 
-    private final ShmemRuntime runtime;
+    private final RuntimeImpl runtime;
     private final Extensions owner;
     private final Context ctx;
     private final int id;
@@ -75,7 +65,7 @@ public final class Stream implements AutoCloseable {
     private volatile String failedOp;
     private volatile boolean destroyed;
 
-    Stream(ShmemRuntime runtime, Extensions owner, int id, boolean isDefault) {
+    StreamImpl(RuntimeImpl runtime, Extensions owner, int id, boolean isDefault) {
         this.runtime = runtime;
         this.owner = owner;
         this.id = id;
@@ -90,26 +80,31 @@ public final class Stream implements AutoCloseable {
     }
 
     /** This stream's number, unique in its runtime (the default stream is 0). */
+    @Override
     public int id() {
         return id;
     }
 
     /** The runtime (instance) the stream belongs to. */
+    @Override
     public ShmemRuntime runtime() {
         return runtime;
     }
 
     /** Whether this is the runtime's default stream. */
+    @Override
     public boolean isDefault() {
         return isDefault;
     }
 
     /** Whether {@link #destroy()} was called. */
+    @Override
     public boolean isDestroyed() {
         return destroyed;
     }
 
     /** Operations queued but not finished yet (a snapshot). */
+    @Override
     public long pending() {
         synchronized (progress) {
             return queued - finished;
@@ -122,6 +117,7 @@ public final class Stream implements AutoCloseable {
      * Queues a put of {@code bytes} from {@code src + srcOffset} to {@code dest + destOffset} on {@code pe}
      * ({@code aclshmemx_putmem_on_stream}). Complete at the target after a later quiet, handleWait or barrier.
      */
+    @Override
     public void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes, int pe) {
         symmetric(dest, "dest", destOffset, "destOffset", bytes);
         segment(src, "src", srcOffset, "srcOffset", bytes);
@@ -130,17 +126,9 @@ public final class Stream implements AutoCloseable {
                 () -> ctx.putmem(dest, destOffset, src, srcOffset, bytes, pe));
     }
 
-    /** Queues a put from this PE's copy of a symmetric block. */
-    public void putmem(SymmetricMemory dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
-                       int pe) {
-        symmetric(dest, "dest", destOffset, "destOffset", bytes);
-        symmetric(src, "src", srcOffset, "srcOffset", bytes);
-        peer(pe);
-        submit("putmem " + bytes + " bytes to PE " + pe, ProfFrame.PUT, pe, bytes, false,
-                () -> ctx.putmem(dest, destOffset, src, srcOffset, bytes, pe));
-    }
 
     /** Queues a get of {@code bytes} from {@code src + srcOffset} on {@code pe} ({@code aclshmemx_getmem_on_stream}). */
+    @Override
     public void getmem(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes, int pe) {
         segment(dest, "dest", destOffset, "destOffset", bytes);
         symmetric(src, "src", srcOffset, "srcOffset", bytes);
@@ -149,20 +137,12 @@ public final class Stream implements AutoCloseable {
                 () -> ctx.getmem(dest, destOffset, src, srcOffset, bytes, pe));
     }
 
-    /** Queues a get into this PE's copy of a symmetric block. */
-    public void getmem(SymmetricMemory dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
-                       int pe) {
-        symmetric(dest, "dest", destOffset, "destOffset", bytes);
-        symmetric(src, "src", srcOffset, "srcOffset", bytes);
-        peer(pe);
-        submit("getmem " + bytes + " bytes from PE " + pe, ProfFrame.GET, pe, bytes, false,
-                () -> ctx.getmem(dest, destOffset, src, srcOffset, bytes, pe));
-    }
 
     /**
      * Queues a quiet of the stream's context ({@code aclshmemx_quiet_on_stream}): when it has run, everything the
      * stream and its kernels issued before it is complete and visible at its target.
      */
+    @Override
     public void quiet() {
         usable();
         submit("quiet", ProfFrame.QUIET, -1, 0, false, ctx::quiet);
@@ -176,9 +156,10 @@ public final class Stream implements AutoCloseable {
      * fence, so a PE that observes the signal also observes every earlier put of this stream to it, as with CANN's
      * kernels that run one after the other.
      */
+    @Override
     public void signalOp(SymmetricMemory sig, long index, long value, SignalOp op, int pe) {
         slot(sig, index);
-        Checks.notNull("op", op);
+        Operands.notNull("op", op);
         peer(pe);
         submit("signal " + op + " " + value + " on PE " + pe, ProfFrame.SIGNAL_OP, pe, Long.BYTES, false, () -> {
             ctx.fence();
@@ -195,9 +176,10 @@ public final class Stream implements AutoCloseable {
      * (unsigned; {@code aclshmemx_signal_wait_until_on_stream}). Later operations of the stream run after it.
      * Bounded by JSHMEM_TIMEOUT: past it the stream fails with a timeout.
      */
+    @Override
     public void signalWaitUntil(SymmetricMemory sig, long index, Cmp cmp, long value) {
         slot(sig, index);
-        Checks.notNull("cmp", cmp);
+        Operands.notNull("cmp", cmp);
         submit("signalWaitUntil " + cmp + " " + value, ProfFrame.SIGNAL_WAIT, -1, 0, true,
                 () -> ctx.signalWaitUntil(sig, index, cmp, value));
     }
@@ -208,6 +190,7 @@ public final class Stream implements AutoCloseable {
      * Queues a barrier over {@code team} ({@code aclshmemx_barrier_on_stream}): when it runs it quiets and waits
      * for every member. Collective: members must reach it in the same order as their other calls on the team.
      */
+    @Override
     public void barrier(Team team) {
         usable();
         team(team, "team");
@@ -218,6 +201,7 @@ public final class Stream implements AutoCloseable {
     }
 
     /** Queues a barrier over every PE ({@code aclshmemx_barrier_all_on_stream}); collective like barrierAll. */
+    @Override
     public void barrierAll() {
         usable();
         submit("barrierAll", ProfFrame.BARRIER, -1, 0, true, () -> {
@@ -233,9 +217,10 @@ public final class Stream implements AutoCloseable {
      *
      * @throws ShmemArgumentException when the handle's team has been destroyed or belongs to another instance
      */
+    @Override
     public void handleWait(Handle handle) {
         usable();
-        Checks.notNull("handle", handle);
+        Operands.notNull("handle", handle);
         Team team = handle.team();
         team(team, "handle's team");
         submit("handleWait over " + team, ProfFrame.HANDLE_WAIT, -1, 0, true, () -> {
@@ -248,9 +233,10 @@ public final class Stream implements AutoCloseable {
      * Queues {@code kernel}: it runs on the stream's thread with the stream's context once everything queued before
      * it has run (a CANN kernel launch). An exception it throws fails the stream.
      */
+    @Override
     public void launch(Kernel kernel) {
         usable();
-        Checks.notNull("kernel", kernel);
+        Operands.notNull("kernel", kernel);
         submit("kernel " + kernel.getClass().getName(), ProfFrame.KERNEL, -1, 0, false, () -> kernel.run(ctx));
     }
 
@@ -261,6 +247,7 @@ public final class Stream implements AutoCloseable {
      * @throws ShmemTimeoutException when the operations do not finish in time (names the one running)
      * @throws ShmemException        when an operation failed
      */
+    @Override
     public void synchronize() {
         usable();
         long start = System.nanoTime();
@@ -289,6 +276,7 @@ public final class Stream implements AutoCloseable {
      * context; afterwards every call on the stream throws. The default stream is destroyed by finalize only. A
      * second call does nothing. Does not report earlier failures (call {@link #synchronize()} first for that).
      */
+    @Override
     public void destroy() {
         if (isDefault) {
             throw new ShmemStateException(name + " cannot be destroyed: it lives as long as its runtime; destroy only"
@@ -326,7 +314,7 @@ public final class Stream implements AutoCloseable {
             owner.forget(this);
             try {
                 if (!ctx.isDestroyed()) {
-                    ctx.destroy();
+                    ctx.close();
                 }
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.DEBUG, () -> name + ": context release failed: " + e);
@@ -466,20 +454,17 @@ public final class Stream implements AutoCloseable {
     }
 
     private void peer(int pe) {
-        Checks.pe("pe", pe, runtime.nPes());
+        Operands.pe("pe", pe, runtime.nPes());
     }
 
     private void symmetric(SymmetricMemory mem, String what, long offset, String offsetName, long bytes) {
         usable();
-        Checks.notNull(what, mem);
-        mem.usable(runtime, what);
-        Checks.range(offsetName, offset, "bytes", bytes, mem.byteSize(), what + " (symmetric block)");
+        Operands.inBlock(runtime.ownBlock(what, mem), what, offsetName, offset, bytes, 1);
     }
 
     private void segment(MemorySegment seg, String what, long offset, String offsetName, long bytes) {
         usable();
-        Checks.notNull(what, seg);
-        Checks.range(offsetName, offset, "bytes", bytes, seg.byteSize(), what + " (local segment)");
+        Operands.inSegment(seg, what, offsetName, offset, bytes, 1);
         if (!seg.isAccessibleBy(worker)) {
             throw new ShmemArgumentException(what + " is confined to another thread and the operation runs on the"
                     + " stream's thread: valid are heap segments and segments of global, automatic or shared arenas;"
@@ -489,18 +474,14 @@ public final class Stream implements AutoCloseable {
 
     private void slot(SymmetricMemory sig, long index) {
         usable();
-        Checks.notNull("sig", sig);
-        sig.usable(runtime, "sig");
-        if (index < 0 || index > (sig.byteSize() / Long.BYTES) - 1) {
-            throw new ShmemArgumentException("index = " + index + " is outside sig (" + sig.byteSize() + " bytes):"
-                    + " valid signal words are 0.." + (sig.byteSize() / Long.BYTES - 1) + "; pass a smaller index");
-        }
+        Operands.slot(runtime.ownBlock("sig", sig), "sig", index, Long.BYTES);
     }
 
     private void team(Team team, String what) {
-        Checks.notNull(what, team);
+        Operands.notNull(what, team);
         if (!team.isValid()) {
-            throw Handle.invalidTeam(team);
+            throw new ShmemArgumentException(what + " = " + team + " is not a live team of this PE: valid teams are "
+                    + "TEAM_WORLD, TEAM_SHARED and split teams this PE belongs to that are not destroyed");
         }
         if (!Extensions.sameInstance(team, runtime)) {
             throw new ShmemArgumentException(what + " = " + team + " belongs to another jshmem instance than "

@@ -1,4 +1,7 @@
-package io.jshmem;
+package io.jshmem.impl;
+
+import io.jshmem.Team;
+import io.jshmem.TeamConfig;
 
 import io.jshmem.collectives.CollectiveTuning;
 import io.jshmem.collectives.SplitExchange;
@@ -23,15 +26,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * synchronized.
  */
 final class Teams {
-    private final ShmemRuntime runtime;
+    private final RuntimeImpl runtime;
     private final Instance instance;
     private final TeamSlots slots;
     private final CollectiveTuning tuning;
-    private final Team world;
-    private final Team shared;
+    private final TeamImpl world;
+    private final TeamImpl shared;
     private final ReentrantLock splitLock = new ReentrantLock();
 
-    Teams(ShmemRuntime runtime, Instance instance) {
+    Teams(RuntimeImpl runtime, Instance instance) {
         this.runtime = runtime;
         this.instance = instance;
         this.slots = new TeamSlots(instance.settings().intValue(Setting.TEAMS_MAX));
@@ -68,15 +71,15 @@ final class Teams {
         return list.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    Team world() {
+    TeamImpl world() {
         return world;
     }
 
-    Team shared() {
+    TeamImpl shared() {
         return shared;
     }
 
-    ShmemRuntime runtime() {
+    RuntimeImpl runtime() {
         return runtime;
     }
 
@@ -88,12 +91,12 @@ final class Teams {
         return slots;
     }
 
-    private Team create(TeamState state) {
-        return new Team(this, state, new TeamChannel(instance.comm(), state, tuning));
+    private TeamImpl create(TeamState state) {
+        return new TeamImpl(this, state, new TeamChannel(instance.comm(), state, tuning));
     }
 
     /** A strided split of {@code parent}; collective over the parent. */
-    Team splitStrided(Team parent, int start, int stride, int size, TeamConfig config) {
+    Team splitStrided(TeamImpl parent, int start, int stride, int size, TeamConfig config) {
         splitLock.lock();
         try {
             return splitStridedLocked(parent, start, stride, size, config);
@@ -102,7 +105,7 @@ final class Teams {
         }
     }
 
-    private Team splitStridedLocked(Team parent, int start, int stride, int size, TeamConfig config) {
+    private Team splitStridedLocked(TeamImpl parent, int start, int stride, int size, TeamConfig config) {
         TeamChannel ch = parent.channel();
         TeamState p = parent.state();
         long[][] records = SplitExchange.exchange(ch, SplitPlan.STRIDED, start, stride, size, slots.freeMask());
@@ -119,7 +122,7 @@ final class Teams {
         }
         finish(ch, error, plan == null ? null : new SplitPlan.NewTeam[] {plan});
         if (plan == null) {
-            return Team.invalid(this);
+            return TeamImpl.invalid(this);
         }
         String name = "team (start " + start + ", stride " + stride + ", size " + size + " of " + p.name() + ")";
         int first = plan.members()[0];
@@ -130,7 +133,7 @@ final class Teams {
     }
 
     /** A 2-D split of {@code parent}: this PE's row (x) team and column (y) team; collective over the parent. */
-    Team.Split2d split2d(Team parent, int xRange, TeamConfig xConfig, TeamConfig yConfig) {
+    Team.Split2d split2d(TeamImpl parent, int xRange, TeamConfig xConfig, TeamConfig yConfig) {
         splitLock.lock();
         try {
             return split2dLocked(parent, xRange, xConfig, yConfig);
@@ -139,7 +142,7 @@ final class Teams {
         }
     }
 
-    private Team.Split2d split2dLocked(Team parent, int xRange, TeamConfig xConfig, TeamConfig yConfig) {
+    private Team.Split2d split2dLocked(TeamImpl parent, int xRange, TeamConfig xConfig, TeamConfig yConfig) {
         TeamChannel ch = parent.channel();
         TeamState p = parent.state();
         long[][] records = SplitExchange.exchange(ch, SplitPlan.TWO_D, xRange, 0, 0, slots.freeMask());
@@ -196,7 +199,7 @@ final class Teams {
     }
 
     /** Destroys {@code team}: a barrier over its members, then its slot is free again on this PE. */
-    void destroy(Team team) {
+    void destroy(TeamImpl team) {
         team.channel().barrier();
         team.state().markDestroyed();
         slots.release(team.state().slot());

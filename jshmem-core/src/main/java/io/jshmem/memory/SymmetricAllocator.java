@@ -1,7 +1,7 @@
 package io.jshmem.memory;
 
 import io.jshmem.error.ShmemArgumentException;
-import io.jshmem.error.ShmemException;
+import io.jshmem.error.ShmemOutOfMemoryException;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,6 +28,9 @@ public final class SymmetricAllocator {
 
     /** Allocates {@code size} bytes (at least 1) aligned to {@code alignment} (a power of two). */
     public Block allocate(long size, long alignment) {
+        if (size > end - start) {
+            throw exhausted(size, alignment);
+        }
         long want = Math.max(1, roundUp(size, 8));
         for (Map.Entry<Long, Long> e : free.entrySet()) {
             long blockStart = e.getKey();
@@ -38,9 +41,13 @@ public final class SymmetricAllocator {
                 return new Block(aligned, want);
             }
         }
-        throw new ShmemException("symmetric heap exhausted: cannot allocate " + size + " bytes aligned to "
-                + alignment + " (in use " + usedBytes + " of " + capacity() + " bytes, largest free block "
-                + largestFree() + "); raise SHMEM_SYMMETRIC_SIZE or free memory");
+        throw exhausted(size, alignment);
+    }
+
+    private ShmemOutOfMemoryException exhausted(long size, long alignment) {
+        return new ShmemOutOfMemoryException("symmetric heap exhausted: cannot allocate " + size + " bytes aligned to "
+                + alignment + " (in use " + usedBytes + " of " + capacity() + " bytes, " + (capacity() - usedBytes)
+                + " free, largest free block " + largestFree() + "); raise SHMEM_SYMMETRIC_SIZE or free memory");
     }
 
     /** Returns a block; rejects offsets that are not the start of a live block (double free, foreign offset). */
@@ -73,6 +80,9 @@ public final class SymmetricAllocator {
         Long size = used.get(offset);
         if (size == null) {
             throw new ShmemArgumentException("offset = " + offset + " is not the start of an allocated block");
+        }
+        if (newSize > end - start) {
+            throw exhausted(newSize, 8);
         }
         long want = Math.max(1, roundUp(newSize, 8));
         if (want <= size) {

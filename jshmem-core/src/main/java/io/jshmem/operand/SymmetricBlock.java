@@ -1,97 +1,143 @@
-package io.jshmem;
+package io.jshmem.operand;
 
-import io.jshmem.error.ShmemArgumentException;
-import io.jshmem.error.ShmemStateException;
+import io.jshmem.SymmetricMemory;
+import io.jshmem.comm.Comm;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Optional;
 
 /**
- * A block of symmetric memory: the same heap offset and length on every PE of its instance. Created by the
- * collective allocation calls of {@link ShmemRuntime} and invalidated by {@link ShmemRuntime#free}.
+ * jshmem's {@link SymmetricMemory}: heap offset and length of a block, the identity of the instance that owns it,
+ * and the views handed out for it.
  *
- * <p>Every RMA call checks that the handle belongs to the calling instance, is not freed, and that the accessed
- * range lies inside the block. Thread-safe: immutable apart from the freed flag, which is published volatile.
+ * <p>Free is atomic and final: {@link #claimFree()} moves LIVE to FREEING with one CAS, so of concurrent frees
+ * exactly one proceeds; {@link #completeFree()} marks it FREED and closes the block's shared arena, which makes every
+ * view ({@link #local()}, {@link #ptr(int)}) throw on access from then on, even after the heap range is reused.
+ * The JDK's arena close is a handshake with every thread, paid once per free; accesses through the views pay the
+ * JDK's liveness check, and the hot RMA path does not use views at all (it addresses the mapped heap by offset).
+ * Thread-safe.
  */
-public final class SymmetricMemory {
-    private final ShmemRuntime owner;
-    private final long offset;
-    private final long byteSize;
-    private volatile boolean freed;
+public final class SymmetricBlock implements SymmetricMemory {
+    private static final int LIVE = 0;
+    private static final int FREEING = 1;
+    private static final int FREED = 2;
+    private static final VarHandle STATE;
 
-    SymmetricMemory(ShmemRuntime owner, long offset, long byteSize) {
-        this.owner = owner;
-        this.offset = offset;
-        this.byteSize = byteSize;
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(SymmetricBlock.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
-    /** Length of the block in bytes (the requested size rounded up to 8). */
+    private final Object owner;
+    private final int instanceId;
+    private final long offset;
+    private final long byteSize;
+    private final Comm comm;
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment local;
+    /** Peer views, made on first use; slots hold Optional.empty() for peers not mapped here. */
+    private final Optional<MemorySegment>[] peers;
+    @SuppressWarnings("unused") // accessed through STATE
+    private volatile int state;
+
+    @SuppressWarnings("unchecked")
+    public SymmetricBlock(Object owner, int instanceId, long offset, long byteSize, Comm comm) {
+        this.owner = owner;
+        this.instanceId = instanceId;
+        this.offset = offset;
+        this.byteSize = byteSize;
+        this.comm = comm;
+        this.local = view(comm.localHeap());
+        this.peers = new Optional[comm.nPes()];
+    }
+
+    private MemorySegment view(MemorySegment heap) {
+        return heap.asSlice(offset, byteSize).reinterpret(arena, null);
+    }
+
+    /** The instance identity this block belongs to (compared by reference). */
+    public Object owner() {
+        return owner;
+    }
+
+    @Override
+    public int instanceId() {
+        return instanceId;
+    }
+
+    @Override
     public long byteSize() {
         return byteSize;
     }
 
-    /** Offset of the block in the symmetric heap; equal on every PE. */
+    @Override
     public long heapOffset() {
         return offset;
     }
 
-    /** This PE's copy of the block; plain loads and stores on it are local memory accesses. */
+    @Override
     public MemorySegment local() {
-        usable(owner, "memory");
-        return owner.instance().localHeap().asSlice(offset, byteSize);
+        return local;
     }
 
-    /**
-     * PE {@code pe}'s copy of the block as a segment of this process when that PE's heap is mapped here (same host,
-     * SHM engine), else empty ({@code shmem_ptr}). Accesses through it are plain loads and stores: use VarHandle
-     * modes or {@link ShmemRuntime#quiet()} and barriers to order them.
-     */
+    @Override
     public Optional<MemorySegment> ptr(int pe) {
-        usable(owner, "memory");
-        io.jshmem.error.Checks.pe("pe", pe, owner.nPes());
-        MemorySegment d = owner.instance().comm().direct(pe);
-        return d == null ? Optional.empty() : Optional.of(d.asSlice(offset, byteSize));
+        Operands.pe("pe", pe, peers.length);
+        if (!isLive()) {
+            throw OperandErrors.unusableBlock("mem", this, owner);
+        }
+        Optional<MemorySegment> v = peers[pe];
+        if (v == null) {
+            v = peerView(pe);
+        }
+        return v;
     }
 
-    /** Whether this block has been freed. */
+    private synchronized Optional<MemorySegment> peerView(int pe) {
+        Optional<MemorySegment> v = peers[pe];
+        if (v == null) {
+            MemorySegment heap = comm.direct(pe);
+            v = heap == null ? Optional.empty() : Optional.of(view(heap));
+            peers[pe] = v;
+        }
+        return v;
+    }
+
+    @Override
     public boolean isFreed() {
-        return freed;
+        return (int) STATE.getVolatile(this) != LIVE;
     }
 
-    ShmemRuntime owner() {
-        return owner;
+    /** Whether the block may be used (not freed, no free in progress). */
+    public boolean isLive() {
+        return (int) STATE.getVolatile(this) == LIVE;
     }
 
-    void markFreed() {
-        freed = true;
+    /** Claims the right to free this block; false when another free has claimed it or it is freed. */
+    public boolean claimFree() {
+        return STATE.compareAndSet(this, LIVE, FREEING);
     }
 
-    /** Checks that the block belongs to {@code runtime} and is live; {@code name} is the argument's name. */
-    void usable(ShmemRuntime runtime, String name) {
-        if (freed || runtime != owner || !owner.instance().isLive()) {
-            throw unusable(runtime, name);
-        }
+    /** Ends a claimed free: the block is gone and its views fail on access. */
+    public void completeFree() {
+        STATE.setVolatile(this, FREED);
+        arena.close();
     }
 
-    private RuntimeException unusable(ShmemRuntime runtime, String name) {
-        if (freed) {
-            return new ShmemStateException(name + " (symmetric memory at heap offset " + offset + ", " + byteSize
-                    + " bytes) has been freed: it cannot be used after free; allocate a new buffer");
-        }
-        if (runtime != owner) {
-            return new ShmemArgumentException(name + " belongs to another jshmem instance: valid buffers are those "
-                    + "allocated by the instance the call is made on");
-        }
-        try {
-            owner.instance().ensureLive();
-        } catch (ShmemStateException e) {
-            return e;
-        }
-        return new IllegalStateException("unreachable");
+    /** Gives a claimed free back (the collective free failed before changing anything). */
+    public void abortFree() {
+        STATE.compareAndSet(this, FREEING, LIVE);
     }
 
     @Override
     public String toString() {
-        return "SymmetricMemory[offset=" + offset + ", bytes=" + byteSize + (freed ? ", freed" : "") + "]";
+        return "SymmetricMemory[instance=" + instanceId + ", offset=" + offset + ", bytes=" + byteSize
+                + (isFreed() ? ", freed" : "") + "]";
     }
 }

@@ -1,0 +1,178 @@
+package io.jshmem.impl;
+
+import io.jshmem.Cmp;
+import io.jshmem.DataType;
+import io.jshmem.SignalOp;
+import io.jshmem.SymmetricMemory;
+import io.jshmem.comm.Comm;
+import io.jshmem.comm.Comparison;
+import io.jshmem.comm.PointToPoint;
+import io.jshmem.comm.WaitType;
+import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.operand.Operands;
+import io.jshmem.transport.AmoOp;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * The atomics, signals and waits of a {@link ContextImpl}: the DataType token chooses the width (and, for waits, the
+ * signedness of the comparison), the operands are checked through the context's operand plumbing, and the work goes
+ * to {@link Comm} and {@link PointToPoint}. Stateless apart from its context; thread-safe.
+ */
+final class SyncOps {
+    private static final Comparison[] COMPARISONS = {Comparison.EQ, Comparison.NE, Comparison.GT, Comparison.GE,
+            Comparison.LT, Comparison.LE};
+
+    private final ContextImpl ctx;
+    private final Comm comm;
+
+    SyncOps(ContextImpl ctx) {
+        this.ctx = ctx;
+        this.comm = ctx.comm;
+    }
+
+    /** 4 or 8: the width of an atomic type; FLOAT and DOUBLE only for fetch, set and swap. */
+    private static int amoWidth(AmoOp op, DataType type) {
+        if (type != null) {
+            switch (type) {
+                case INT, UINT:
+                    return 4;
+                case LONG, ULONG:
+                    return 8;
+                case FLOAT:
+                    if (op == AmoOp.FETCH || op == AmoOp.SET || op == AmoOp.SWAP) {
+                        return 4;
+                    }
+                    break;
+                case DOUBLE:
+                    if (op == AmoOp.FETCH || op == AmoOp.SET || op == AmoOp.SWAP) {
+                        return 8;
+                    }
+                    break;
+                default:
+                    break;
+            }
+        }
+        throw badAmoType(op, type);
+    }
+
+    private static ShmemArgumentException badAmoType(AmoOp op, DataType type) {
+        return new ShmemArgumentException("type = " + type + " is not an atomic type for " + op + ": valid are INT, "
+                + "UINT, LONG and ULONG (and FLOAT, DOUBLE for fetch, set and swap); pass one of them");
+    }
+
+    long amo(AmoOp op, DataType type, SymmetricMemory mem, String name, long index, long operand, long compare,
+             int pe) {
+        int width = amoWidth(op, type);
+        long off = ctx.slot(mem, name, index, width, pe);
+        if (width == 8) {
+            return comm.atomicLong(op, pe, off, operand, compare);
+        }
+        int r = comm.atomicInt(op, pe, off, (int) operand, (int) compare);
+        return type == DataType.INT ? r : Integer.toUnsignedLong(r);
+    }
+
+    void amoNbi(AmoOp op, DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory mem, String name,
+                long index, long operand, long compare, int pe) {
+        int width = amoWidth(op, type);
+        long off = ctx.slot(mem, name, index, width, pe);
+        if (ContextImpl.CHECKS) {
+            Operands.fetchSlot(fetch, fetchIndex, width);
+        }
+        if (width == 8) {
+            comm.atomicLongNbi(op, pe, off, operand, compare, fetch, fetchIndex * width);
+        } else {
+            comm.atomicIntNbi(op, pe, off, (int) operand, (int) compare, fetch, fetchIndex * width);
+        }
+    }
+
+    void putSignal(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
+                   long count, SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp, int pe) {
+        long size = ContextImpl.size(type);
+        long off = ctx.remote(dest, "dest", "destIndex", destIndex, count, size, pe);
+        ContextImpl.local(src, "src", "srcIndex", srcIndex, count, size);
+        long sigOff = ctx.slot(sig, "sig", sigIndex, Long.BYTES, pe);
+        if (ContextImpl.CHECKS) {
+            Operands.notNull("sigOp", sigOp);
+        }
+        // Both forms are complete on return on one host; a network engine completes the nbi data by quiet.
+        comm.putSignal(pe, off, src, srcIndex * size, count * size, sigOff, signal, sigOp == SignalOp.ADD);
+    }
+
+    static WaitType waitType(DataType type) {
+        if (type != null) {
+            switch (type) {
+                case SHORT:
+                    return WaitType.SHORT;
+                case USHORT:
+                    return WaitType.UNSIGNED_SHORT;
+                case INT:
+                    return WaitType.INT;
+                case UINT:
+                    return WaitType.UNSIGNED_INT;
+                case LONG:
+                    return WaitType.LONG;
+                case ULONG:
+                    return WaitType.UNSIGNED_LONG;
+                default:
+                    break;
+            }
+        }
+        throw new ShmemArgumentException("type = " + type + " is not a point-to-point type: valid are SHORT, USHORT, "
+                + "INT, UINT, LONG and ULONG; pass one of them");
+    }
+
+    static Comparison comparison(Cmp cmp) {
+        if (cmp == null) {
+            throw new ShmemArgumentException("cmp is null: valid comparisons are EQ, NE, GT, GE, LT, LE; pass one of "
+                    + "the Cmp constants (or Cmp.fromCode for a C code)");
+        }
+        return COMPARISONS[cmp.ordinal()];
+    }
+
+    void waitUntil(DataType type, SymmetricMemory ivar, long index, Cmp cmp, long value) {
+        WaitType w = waitType(type);
+        long off = ctx.localSlots(ivar, "ivar", index, 1, w.byteSize());
+        PointToPoint.waitUntil(comm, w, off, comparison(cmp), value, "waitUntil");
+    }
+
+    boolean test(DataType type, SymmetricMemory ivar, long index, Cmp cmp, long value) {
+        WaitType w = waitType(type);
+        long off = ctx.localSlots(ivar, "ivar", index, 1, w.byteSize());
+        return PointToPoint.test(comm, w, off, comparison(cmp), value);
+    }
+
+    PointToPoint.Vars vars(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status) {
+        WaitType w = waitType(type);
+        Operands.count("nelems", nelems);
+        if (status != null && status.length < nelems) {
+            throw new ShmemArgumentException("status has " + status.length + " entries for nelems = " + nelems
+                    + ": valid is status == null or status.length >= nelems; pass one entry per variable");
+        }
+        long off = ctx.localSlots(ivars, "ivars", index, nelems, w.byteSize());
+        return new PointToPoint.Vars(w, off, nelems, status);
+    }
+
+    PointToPoint.Operand operand(Cmp cmp, long value) {
+        return new PointToPoint.Operand(comparison(cmp), value, null);
+    }
+
+    PointToPoint.Operand operand(Cmp cmp, long[] values, int nelems) {
+        if (values == null || values.length < nelems) {
+            throw new ShmemArgumentException("values " + (values == null ? "is null" : "has " + values.length
+                    + " entries") + " for nelems = " + nelems + ": valid is one compare value per variable; pass an "
+                    + "array of at least nelems values");
+        }
+        return new PointToPoint.Operand(comparison(cmp), 0, MemorySegment.ofArray(values));
+    }
+
+    int[] indices(int[] indices, int nelems) {
+        Operands.notNull("indices", indices);
+        if (indices.length < nelems) {
+            throw new ShmemArgumentException("indices has " + indices.length + " entries for nelems = " + nelems
+                    + ": valid is indices.length >= nelems; pass room for every index");
+        }
+        return indices;
+    }
+}

@@ -1,0 +1,87 @@
+package io.jshmem.operand;
+
+import io.jshmem.SymmetricMemory;
+import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.ShmemStateException;
+
+/**
+ * The messages of {@link Operands}: argument, value, valid range and what to do. Only failing checks get here, so
+ * nothing on the checked path builds a string. Stateless.
+ */
+final class OperandErrors {
+    private OperandErrors() {
+    }
+
+    static ShmemArgumentException pe(String name, int pe, int nPes) {
+        return new ShmemArgumentException(name + " = " + pe + " is not a valid PE: valid range is 0.." + (nPes - 1)
+                + " (nPes = " + nPes + "); pass the number of an existing PE");
+    }
+
+    static ShmemArgumentException isNull(String name) {
+        return new ShmemArgumentException(name + " is null: a non-null value is required");
+    }
+
+    static ShmemArgumentException negative(String name, long value) {
+        return new ShmemArgumentException(name + " = " + value + " is negative: valid range is 0.." + Long.MAX_VALUE
+                + "; pass zero or more");
+    }
+
+    static ShmemArgumentException stride(String name, long stride) {
+        return new ShmemArgumentException(name + " = " + stride + " is invalid: valid strides are 1.."
+                + Long.MAX_VALUE + " elements (1 is contiguous)");
+    }
+
+    static RuntimeException unusableBlock(String name, SymmetricMemory mem, Object owner) {
+        if (mem == null) {
+            return new ShmemArgumentException(name + " is null: a non-null symmetric buffer is required");
+        }
+        if (!(mem instanceof SymmetricBlock b)) {
+            return new ShmemArgumentException(name + " (" + mem.getClass().getName() + ") is not a jshmem buffer: "
+                    + "valid buffers are those returned by malloc, calloc, align or realloc");
+        }
+        if (b.owner() != owner) {
+            return new ShmemArgumentException(name + " belongs to instance " + b.instanceId() + ", not to the "
+                    + "instance the call is made on: valid buffers are those allocated by the instance used");
+        }
+        return new ShmemStateException(name + " (symmetric memory at heap offset " + b.heapOffset() + ", "
+                + b.byteSize() + " bytes) has been freed: it cannot be used after free; allocate a new buffer");
+    }
+
+    static ShmemArgumentException outside(String indexName, long index, long count, long size, long limit,
+                                          String name, String what) {
+        if (index < 0) {
+            return new ShmemArgumentException(indexName + " = " + index + " is negative: valid " + indexName
+                    + " is 0.." + limit / size + " (" + name + ", a " + what + " of " + limit + " bytes)");
+        }
+        if (count < 0) {
+            return negative("count", count);
+        }
+        long elements = limit / size;
+        String unit = size == 1 ? " bytes" : " elements of " + size + " bytes";
+        return new ShmemArgumentException(indexName + " = " + index + " with count = " + count + " is outside "
+                + name + " (a " + what + " of " + elements + unit + "): valid is 0 <= " + indexName + " and "
+                + indexName + " + count <= " + elements + "; pass a range inside it or allocate a larger one");
+    }
+
+    static ShmemArgumentException stridedOutside(String indexName, long index, String strideName, long stride,
+                                                 long count, long size, long limit, String name, String what) {
+        if (index < 0) {
+            return new ShmemArgumentException(indexName + " = " + index + " is negative: valid " + indexName
+                    + " is 0.." + (limit / size - 1) + " (" + name + ", a " + what + " of " + limit + " bytes)");
+        }
+        if (count < 0) {
+            return negative("count", count);
+        }
+        long elements = limit / size;
+        return new ShmemArgumentException(indexName + " = " + index + ", " + strideName + " = " + stride
+                + " and count = " + count + " reach beyond " + name + " (a " + what + " of " + elements
+                + " elements of " + size + " bytes): valid is " + indexName + " + (count-1)*" + strideName + " < "
+                + elements + "; pass a smaller count or stride, or a larger buffer");
+    }
+
+    static ShmemArgumentException misaligned(String name, long index, long offset, long size) {
+        return new ShmemArgumentException(name + " element " + index + " is at offset " + offset + ", not " + size
+                + "-byte aligned: atomics, signals, waits and locks need naturally aligned slots; use a block from "
+                + "malloc/calloc/align (aligned to 8 bytes or more)");
+    }
+}

@@ -1,0 +1,179 @@
+package io.jshmem.operand;
+
+import io.jshmem.SymmetricMemory;
+import io.jshmem.config.Setting;
+import io.jshmem.config.Settings;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The one place that validates the operands of every public entry point (object API, facade, streams, team
+ * collectives, handles, nbi fetch targets): PE range, a buffer's instance and liveness, index/count/stride/offset
+ * ranges, alignment and null references.
+ *
+ * <p>Ranges are checked without any multiplication that could wrap: a count of {@code size}-byte elements is compared
+ * against {@code limit / size} before any product is formed, so {@code index * size} and the strided span are
+ * computed only once they are known to fit. A zero-length range (count or bytes 0) checks signs and handles but not
+ * the position, and the caller then does nothing (OpenSHMEM makes zero-length transfers no-ops).
+ *
+ * <p>Messages (argument, value, valid range, what to do) are built only when a check fails, in {@link OperandErrors};
+ * the checked path allocates nothing. {@link #CHECKS} ({@code JSHMEM_CHECKS}, read once per process) turns every
+ * check off at once, as Agrona's bounds-check flag does; with checks off a bad argument is undefined behaviour.
+ * Stateless and thread-safe.
+ */
+public final class Operands {
+    /** Whether operand checks run ({@code JSHMEM_CHECKS}); fixed for the life of the process. */
+    public static final boolean CHECKS = Settings.fromEnvironment().bool(Setting.CHECKS);
+
+    private Operands() {
+    }
+
+    /** Checks {@code 0 <= pe < nPes}. */
+    public static void pe(String name, int pe, int nPes) {
+        if (Integer.compareUnsigned(pe, nPes) >= 0) {
+            throw OperandErrors.pe(name, pe, nPes);
+        }
+    }
+
+    /** Rejects null. */
+    public static <T> T notNull(String name, T value) {
+        if (value == null) {
+            throw OperandErrors.isNull(name);
+        }
+        return value;
+    }
+
+    /** Checks {@code count >= 0}. */
+    public static long count(String name, long count) {
+        if (count < 0) {
+            throw OperandErrors.negative(name, count);
+        }
+        return count;
+    }
+
+    /** Checks {@code stride >= 1}. */
+    public static void stride(String name, long stride) {
+        if (stride < 1) {
+            throw OperandErrors.stride(name, stride);
+        }
+    }
+
+    /**
+     * The live block behind {@code mem}, checked to be a jshmem block of {@code owner}'s instance and not freed.
+     *
+     * @param owner the instance identity of the calling context ({@link SymmetricBlock#owner()})
+     */
+    public static SymmetricBlock block(String name, SymmetricMemory mem, Object owner) {
+        if (mem instanceof SymmetricBlock b && b.owner() == owner && b.isLive()) {
+            return b;
+        }
+        throw OperandErrors.unusableBlock(name, mem, owner);
+    }
+
+    /**
+     * Heap offset of elements {@code [index, index + count)} of {@code size} bytes inside {@code block}.
+     */
+    public static long inBlock(SymmetricBlock block, String name, String indexName, long index, long count,
+                               long size) {
+        long limit = block.byteSize();
+        if (!fits(index, count, size, limit)) {
+            throw OperandErrors.outside(indexName, index, count, size, limit, name, "symmetric block");
+        }
+        return block.heapOffset() + (count == 0 ? 0 : index * size);
+    }
+
+    /** Checks elements {@code [index, index + count)} of {@code size} bytes inside a local segment. */
+    public static void inSegment(MemorySegment segment, String name, String indexName, long index, long count,
+                                 long size) {
+        if (segment == null) {
+            throw OperandErrors.isNull(name);
+        }
+        if (!fits(index, count, size, segment.byteSize())) {
+            throw OperandErrors.outside(indexName, index, count, size, segment.byteSize(), name, "local segment");
+        }
+    }
+
+    /**
+     * Heap offset of the strided elements {@code index + k*stride}, {@code k < count}, inside {@code block}
+     * ({@code count} 0 checks signs only).
+     */
+    public static long stridedInBlock(SymmetricBlock block, String name, String indexName, long index,
+                                      String strideName, long stride, long count, long size) {
+        stride(strideName, stride);
+        long limit = block.byteSize();
+        if (!stridedFits(index, stride, count, size, limit)) {
+            throw OperandErrors.stridedOutside(indexName, index, strideName, stride, count, size, limit, name,
+                    "symmetric block");
+        }
+        return block.heapOffset() + (count == 0 ? 0 : index * size);
+    }
+
+    /** Checks the strided elements {@code index + k*stride}, {@code k < count}, inside a local segment. */
+    public static void stridedInSegment(MemorySegment segment, String name, String indexName, long index,
+                                        String strideName, long stride, long count, long size) {
+        if (segment == null) {
+            throw OperandErrors.isNull(name);
+        }
+        stride(strideName, stride);
+        if (!stridedFits(index, stride, count, size, segment.byteSize())) {
+            throw OperandErrors.stridedOutside(indexName, index, strideName, stride, count, size, segment.byteSize(),
+                    name, "local segment");
+        }
+    }
+
+    /**
+     * Heap offset of the naturally aligned {@code size}-byte slot {@code index} of {@code block} (atomics, signals,
+     * waits, locks).
+     */
+    public static long slot(SymmetricBlock block, String name, long index, long size) {
+        long off = inBlock(block, name, "index", index, 1, size);
+        if ((off & (size - 1)) != 0) {
+            throw OperandErrors.misaligned(name, index, off, size);
+        }
+        return off;
+    }
+
+    /** Heap offset of {@code count} naturally aligned slots from {@code index} (vector waits). */
+    public static long slots(SymmetricBlock block, String name, long index, long count, long size) {
+        long off = inBlock(block, name, "index", index, count, size);
+        if ((off & (size - 1)) != 0) {
+            throw OperandErrors.misaligned(name, index, off, size);
+        }
+        return off;
+    }
+
+    /** Checks the naturally aligned element {@code index} of a local fetch segment (nbi atomics). */
+    public static void fetchSlot(MemorySegment fetch, long index, long size) {
+        inSegment(fetch, "fetch", "fetchIndex", index, 1, size);
+        if (((fetch.address() + index * size) & (size - 1)) != 0 && fetch.isNative()) {
+            throw OperandErrors.misaligned("fetch", index, fetch.address() + index * size, size);
+        }
+    }
+
+    /**
+     * Whether {@code [index, index+count)} of {@code size}-byte elements lies in {@code limit} bytes; zero-length
+     * ranges only need non-negative arguments. No product is formed before it is known to fit.
+     */
+    static boolean fits(long index, long count, long size, long limit) {
+        if ((index | count) < 0) {
+            return false;
+        }
+        if (count == 0) {
+            return true;
+        }
+        long cap = limit / size;
+        return index <= cap && count <= cap - index;
+    }
+
+    /** As {@link #fits} for {@code count} elements {@code stride} apart (stride already at least 1). */
+    static boolean stridedFits(long index, long stride, long count, long size, long limit) {
+        if ((index | count) < 0) {
+            return false;
+        }
+        if (count == 0) {
+            return true;
+        }
+        long cap = limit / size;
+        return index < cap && (count - 1) <= (cap - 1 - index) / stride;
+    }
+}
