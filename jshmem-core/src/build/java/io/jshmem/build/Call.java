@@ -32,8 +32,8 @@ record Call(String code, String shown, boolean statement) {
      */
     static Call lifecycle(String operation, String expr, boolean returnsValue) {
         String inner = returnsValue ? "current()." + expr : "{ current()." + expr + "; return null; }";
-        return new Call("Provider.get().lifecycle(\"" + operation + "\", () -> " + inner + ")", "rt." + show(expr)
-                + " (under the lifecycle lock)", false);
+        return new Call("Provider.get().lifecycle(\"" + operation + "\", () -> " + inner + ")", "rt." + show(expr),
+                false);
     }
 
     /** A static call of the API package itself, shown as written. */
@@ -60,6 +60,6 @@ record Call(String code, String shown, boolean statement) {
         return expr.replaceAll("\\barray\\(\"\\w+\", (\\w+)\\)", "MemorySegment.ofArray($1)")
                 .replaceAll("\\blocal\\(\"\\w+\", (\\w+)\\)", "$1.local()")
                 .replaceAll("\\b(widen|widenUnsigned)\\(\"\\w+\", (\\w+)\\)", "$1($2)")
-                .replaceAll("\\b(?:notNull|sameInstance)\\(\"\\w+\", (\\w+)\\)", "$1");
+                .replaceAll("\\bnotNull\\(\"\\w+\", (\\w+)\\)", "$1");
     }
 }

@@ -168,20 +168,6 @@ final class FacadeWriter {
                     return block.local();
                 }
 
-                /** Rejects a block of another instance (ptr is the facade's only call that needs no context). */
-                private static SymmetricMemory sameInstance(String name, SymmetricMemory block) {
-                    if (block == null) {
-                        throw new ShmemArgumentException(name + " is null: a non-null symmetric block is required");
-                    }
-                    int current = current().instanceId();
-                    if (block.instanceId() != current) {
-                        throw new ShmemArgumentException(name + " = block of instance " + block.instanceId()
-                                + " is not a block of the current instance: valid are blocks of instance " + current
-                                + "; switch instances with setInstance or withInstance, or use that instance's block");
-                    }
-                    return block;
-                }
-
                 private static long[] widen(String name, short[] values) {
                     if (values == null) {
                         throw nullArray(name);

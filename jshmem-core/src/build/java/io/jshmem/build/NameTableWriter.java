@@ -84,10 +84,28 @@ final class NameTableWriter {
             the token is the `ValueLayout` of that Java type (`ValueLayout.JAVA_LONG`) or the `DataType` of the C type
             (`DataType.ULONG` for `ulong`, `DataType.COMPLEXD` for `complexd`). The unsigned waits
             (`waitUntilUnsignedLong`, ...) compare as unsigned; the signed and unsigned names of the RMA and atomic
-            routines share one Java method, as the bits are the same.
+            routines share one Java method, as the bits are the same. Allocation (`malloc`, `calloc`, `align`,
+            `realloc`, `free`) and the engine configurations run under the instance registry's lifecycle lock, so they
+            wait while another thread holds an `InstanceScope`.
             """;
 
     private static final String NOT_PROVIDED = """
+
+            ## Constants, kernels and tools
+
+            | OpenSHMEM / CANN SHMEM | jshmem |
+            |---|---|
+            | `SHMEM_CMP_EQ`, `_NE`, `_GT`, `_GE`, `_LT`, `_LE` | `Cmp.EQ` .. `Cmp.LE`; `Cmp.fromCode(int)` for C's integer codes |
+            | `SHMEM_SIGNAL_SET`, `SHMEM_SIGNAL_ADD` | `SignalOp.SET`, `SignalOp.ADD`; `SignalOp.fromCode(int)` |
+            | `SHMEM_THREAD_SINGLE` .. `SHMEM_THREAD_MULTIPLE` | `ThreadLevel` |
+            | `SHMEM_CTX_PRIVATE`, `_SERIALIZED`, `_NOSTORE` | `CtxOption` |
+            | `SHMEM_TEAM_INVALID` | a `Team` whose `isValid()` is false (what a split gives non-members) |
+            | `aclshmemx_init_attr_t` | `InitAttributes` (`instanceId`, `dataOpEngines`, `connectTimeout`, `controlTimeout`) |
+            | `aclshmem_handle_t` | `Handle` (`new Handle(team)`, `Handle.world(rt)`) |
+            | kernel launch with the device API | `stream.launch(ctx -> { ctx.p(...); ctx.quiet(); })` (`Kernel`) |
+            | `aclrtSynchronizeStream`, `aclrtDestroyStream` | `stream.synchronize()`, `stream.destroy()` |
+            | `SHMEMI_PROF_START` / `SHMEMI_PROF_END` | `try (ProfScope s = rt.profStart(frame)) { ... }` |
+            | `shmem-config --version`, `--diagnose` | `bin/shmem-config --version`, `--diagnose`; in a job `rt.diagnostics()` |
 
             ## Not provided
 

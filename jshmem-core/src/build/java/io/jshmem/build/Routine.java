@@ -65,14 +65,9 @@ record Routine(String group, List<String> cNames, String returns, String name, S
         return simpleType(returns);
     }
 
-    /** The facade call as a reader writes it: {@code Shmem.put(SymmetricMemory, long, long[], int, int, int)}. */
+    /** The facade method as the name table shows it: {@code Shmem.put(SymmetricMemory dest, long destIndex, ...)}. */
     String facadeSignature() {
-        StringBuilder sb = new StringBuilder("Shmem.").append(name).append('(');
-        List<String[]> ps = parameters();
-        for (int i = 0; i < ps.size(); i++) {
-            sb.append(i > 0 ? ", " : "").append(ps.get(i)[0]);
-        }
-        return sb.append(')').toString();
+        return "Shmem." + name + "(" + params + ")";
     }
 
     static String simpleType(String type) {

@@ -129,7 +129,7 @@ final class RoutineTable {
                 "Collective: frees {@code mem} (null does nothing); of concurrent frees exactly one wins.");
         row((String) null, "HeapUsage heapUsage()", rt("heapUsage()"), "This PE's symmetric heap usage.");
         row(c("shmem_ptr"), "MemorySegment ptr(SymmetricMemory mem, int pe)",
-                api("sameInstance(\"mem\", mem).ptr(pe).orElse(null)"),
+                rt("ptr(mem, pe)").wrap("%s.orElse(null)"),
                 "PE {@code pe}'s copy of {@code mem} when it is mapped in this process, else null; {@code mem} must"
                         + " belong to the current instance.");
     }

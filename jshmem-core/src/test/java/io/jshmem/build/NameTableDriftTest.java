@@ -29,7 +29,8 @@ class NameTableDriftTest {
         String committed = Files.readString(COMMITTED, StandardCharsets.UTF_8);
         String generated = NameTableWriter.markdown(RoutineTable.routines());
         assertSame("docs/name-table.md", committed, generated,
-                "regenerate it with " + FacadeGenerator.REGENERATE_COMMAND + " and commit docs/name-table.md");
+                "regenerate it from the repository root with " + FacadeGenerator.REGENERATE_COMMAND
+                        + " and commit docs/name-table.md");
     }
 
     @Test
