@@ -1,6 +1,7 @@
 package io.jshmem.examples;
 
-import io.jshmem.ReduceType;
+import io.jshmem.DataType;
+import io.jshmem.ReduceOp;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
@@ -105,7 +106,7 @@ public final class KvShuffle {
                     long at = putOffsets.local().getAtIndex(L, d);
                     shmem.putmem(inbox, at * RECORD, outbox, start[d] * RECORD, count[d] * RECORD, d);
                     shmem.fence();
-                    shmem.p(flags, me, (long) round, d);
+                    shmem.p(L, flags, me, round, d);
                 }
                 awaitFlags(flags.local(), n, round);
                 // 4. verify: every key is ours, per-sender checksums match what the senders computed
@@ -130,7 +131,7 @@ public final class KvShuffle {
                 }
                 totals.local().setAtIndex(L, 0, records);
                 totals.local().setAtIndex(L, 1, total);
-                world.sumReduce(ReduceType.LONG, totals, 2, totals, 0, 2);
+                world.reduce(ReduceOp.SUM, DataType.LONG, totals, 2, totals, 0, 2);
                 if (totals.local().getAtIndex(L, 2) != totals.local().getAtIndex(L, 3)) {
                     ok = false;
                     System.out.printf("round %d: %d records sent but %d received in all%n", round,

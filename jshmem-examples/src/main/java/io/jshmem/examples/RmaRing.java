@@ -4,6 +4,7 @@ import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
@@ -38,8 +39,8 @@ public final class RmaRing {
                 }
                 Arrays.fill(send, me + round);
                 shmem.barrierAll();
-                shmem.put(input, 0, send, 0, ELEMENTS, next);
-                shmem.get(fetched, 0, output, 0, ELEMENTS, next);
+                shmem.put(ValueLayout.JAVA_INT, input, 0, MemorySegment.ofArray(send), 0, ELEMENTS, next);
+                shmem.get(ValueLayout.JAVA_INT, MemorySegment.ofArray(fetched), 0, output, 0, ELEMENTS, next);
                 shmem.quiet();
                 shmem.barrierAll();
                 for (int i = 0; i < ELEMENTS; i++) {

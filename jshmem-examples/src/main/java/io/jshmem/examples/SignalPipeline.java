@@ -78,8 +78,8 @@ public final class SignalPipeline {
             }
             fill(chunk, shmem.myPe(), c);
             int slot = c % SLOTS;
-            shmem.putSignal(ring, (long) slot * chunkLongs, chunk, 0, chunkLongs, ready, slot, c + 1,
-                    SignalOp.SET, consumer);
+            shmem.putSignal(ValueLayout.JAVA_LONG, ring, (long) slot * chunkLongs, MemorySegment.ofArray(chunk), 0,
+                    chunkLongs, ready, slot, c + 1, SignalOp.SET, consumer);
         }
         shmem.quiet();
     }

@@ -7,7 +7,6 @@ import io.jshmem.bootstrap.RendezvousClient;
 import io.jshmem.bootstrap.UniqueId;
 import io.jshmem.config.Settings;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,8 +30,9 @@ final class TestApps {
                     + " local=" + System.getenv("JSHMEM_LOCAL_PE") + "/" + System.getenv("JSHMEM_LOCAL_NPES")
                     + " args=" + Arrays.toString(args));
             System.out.println("uid-ok=" + UniqueId.parse(System.getenv("JSHMEM_UNIQUE_ID")).port());
-            System.out.println("native-access=" + ManagementFactory.getRuntimeMXBean().getInputArguments()
-                    .contains("--enable-native-access=ALL-UNNAMED"));
+            // The JVM's own command line (ProcessHandle), so the test needs no java.management module.
+            System.out.println("native-access=" + Arrays.asList(ProcessHandle.current().info().arguments()
+                    .orElse(new String[0])).contains("--enable-native-access=ALL-UNNAMED"));
             System.out.println("extra=" + System.getenv("EXTRA_VAR"));
             System.err.println("to stderr from " + System.getenv("JSHMEM_PE"));
         }
