@@ -1,7 +1,7 @@
 package io.jshmem.it.pe;
 
 import io.jshmem.ReduceOp;
-import io.jshmem.ReduceType;
+import io.jshmem.DataType;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
@@ -20,8 +20,8 @@ import java.lang.foreign.ValueLayout;
  */
 public final class ReductionsPe {
     private static final long[] SIZES = {0, 8, 1024, 1 << 20};
-    private static final ReduceType[] EVEN_TEAM_TYPES = {ReduceType.UBYTE, ReduceType.INT, ReduceType.LONG,
-        ReduceType.DOUBLE, ReduceType.COMPLEXD};
+    private static final DataType[] EVEN_TEAM_TYPES = {DataType.UBYTE, DataType.INT, DataType.LONG,
+        DataType.DOUBLE, DataType.COMPLEXD};
     private static final ValueLayout.OfByte B = ValueLayout.JAVA_BYTE;
     private static final ValueLayout.OfShort S = ValueLayout.JAVA_SHORT_UNALIGNED;
     private static final ValueLayout.OfInt I = ValueLayout.JAVA_INT_UNALIGNED;
@@ -39,7 +39,7 @@ public final class ReductionsPe {
             Team world = shmem.teamWorld();
             // "quick" (the forced-algorithm runs): both algorithms' sizes, one type of each kernel family
             int salt = quick ? run(world, src, dst, new long[] {8, 1024}, 1, EVEN_TEAM_TYPES)
-                    : run(world, src, dst, SIZES, 1, ReduceType.values());
+                    : run(world, src, dst, SIZES, 1, DataType.values());
             Team even = world.splitStrided(0, 2, (n + 1) / 2);
             if (me % 2 == 1) {
                 src.local().fill((byte) 0x6B);
@@ -62,9 +62,9 @@ public final class ReductionsPe {
     }
 
     private static int run(Team team, SymmetricMemory src, SymmetricMemory dst, long[] sizes, int salt,
-                           ReduceType[] types) {
+                           DataType[] types) {
         int me = team.myPe();
-        for (ReduceType type : types) {
+        for (DataType type : types) {
             for (long size : sizes) {
                 long count = size == 0 ? 0 : Math.max(1, size / type.byteSize());
                 for (ReduceOp op : ReduceOp.values()) {
@@ -88,7 +88,7 @@ public final class ReductionsPe {
                     Patterns.expectFilled(dst.local(), count * type.byteSize(), 64, (byte) 0x5A,
                             "after reduce " + op + " " + type);
                 }
-                if (size > 1024 && type != ReduceType.LONG) {
+                if (size > 1024 && type != DataType.LONG) {
                     continue;
                 }
                 salt++;
@@ -119,7 +119,7 @@ public final class ReductionsPe {
      * 1 MiB each kernel loop runs once per case, mostly before the JIT has compiled it, which on two shared cores
      * makes every further case cost seconds.
      */
-    private static boolean bigCase(ReduceType t, ReduceOp op) {
+    private static boolean bigCase(DataType t, ReduceOp op) {
         return switch (t) {
             case LONG -> op == ReduceOp.SUM || op == ReduceOp.MAX;
             case DOUBLE -> op == ReduceOp.SUM;
@@ -131,10 +131,10 @@ public final class ReductionsPe {
         };
     }
 
-    static boolean supported(ReduceType t, ReduceOp op) {
-        boolean integer = t != ReduceType.FLOAT && t != ReduceType.DOUBLE && t != ReduceType.COMPLEXF
-                && t != ReduceType.COMPLEXD;
-        boolean complex = t == ReduceType.COMPLEXF || t == ReduceType.COMPLEXD;
+    static boolean supported(DataType t, ReduceOp op) {
+        boolean integer = t != DataType.FLOAT && t != DataType.DOUBLE && t != DataType.COMPLEXF
+                && t != DataType.COMPLEXD;
+        boolean complex = t == DataType.COMPLEXF || t == DataType.COMPLEXD;
         return switch (op) {
             case AND, OR, XOR -> integer;
             case MAX, MIN -> !complex;
@@ -164,7 +164,7 @@ public final class ReductionsPe {
     }
 
     /** The canonical long of an integer element: truncated to the width, sign- or zero-extended. */
-    private static long extend(ReduceType t, long v) {
+    private static long extend(DataType t, long v) {
         return switch (t) {
             case BYTE -> (byte) v;
             case UBYTE -> v & 0xFF;
@@ -176,7 +176,7 @@ public final class ReductionsPe {
         };
     }
 
-    private static void fill(ReduceType t, MemorySegment seg, long count, int pe, int salt) {
+    private static void fill(DataType t, MemorySegment seg, long count, int pe, int salt) {
         for (long i = 0; i < count; i++) {
             switch (t) {
                 case BYTE, UBYTE -> seg.set(B, i, (byte) raw(pe, i, salt));
@@ -201,7 +201,7 @@ public final class ReductionsPe {
      * Checks {@code seg} against op over the inputs of team PEs 0..members-1 (members 0: the exclusive scan of
      * PE 0, all zeros).
      */
-    private static void check(ReduceType t, ReduceOp op, int members, int unused, MemorySegment seg, long count,
+    private static void check(DataType t, ReduceOp op, int members, int unused, MemorySegment seg, long count,
                               int salt, String what) {
         // Up to 4096 elements: all of them; beyond, every 31st and the last 64 (a wrong kernel or part boundary
         // shows in many elements; the reference computation is the costly part of this test).
@@ -213,7 +213,7 @@ public final class ReductionsPe {
                     for (int k = 1; k < members; k++) {
                         acc = realOp(op, acc, real(k, i, salt));
                     }
-                    double got = t == ReduceType.FLOAT ? seg.getAtIndex(F, i) : seg.getAtIndex(D, i);
+                    double got = t == DataType.FLOAT ? seg.getAtIndex(F, i) : seg.getAtIndex(D, i);
                     if (got != acc) {
                         throw new AssertionError(what + ": element " + i + " is " + got + ", expected " + acc);
                     }
@@ -233,8 +233,8 @@ public final class ReductionsPe {
                             ar = r;
                         }
                     }
-                    double gr = t == ReduceType.COMPLEXF ? seg.getAtIndex(F, 2 * i) : seg.getAtIndex(D, 2 * i);
-                    double gi = t == ReduceType.COMPLEXF ? seg.getAtIndex(F, 2 * i + 1)
+                    double gr = t == DataType.COMPLEXF ? seg.getAtIndex(F, 2 * i) : seg.getAtIndex(D, 2 * i);
+                    double gi = t == DataType.COMPLEXF ? seg.getAtIndex(F, 2 * i + 1)
                             : seg.getAtIndex(D, 2 * i + 1);
                     if (gr != ar || gi != ai) {
                         throw new AssertionError(what + ": element " + i + " is " + gr + "+" + gi + "i, expected "
@@ -271,8 +271,8 @@ public final class ReductionsPe {
         };
     }
 
-    private static long intOp(ReduceType t, ReduceOp op, long a, long b) {
-        int cmp = t == ReduceType.ULONG ? Long.compareUnsigned(a, b) : Long.compare(a, b);
+    private static long intOp(DataType t, ReduceOp op, long a, long b) {
+        int cmp = t == DataType.ULONG ? Long.compareUnsigned(a, b) : Long.compare(a, b);
         return switch (op) {
             case SUM -> a + b;
             case PROD -> a * b;

@@ -1,7 +1,7 @@
 package io.jshmem.it.pe;
 
 import io.jshmem.ReduceOp;
-import io.jshmem.ReduceType;
+import io.jshmem.DataType;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
@@ -77,7 +77,7 @@ public final class TeamPe {
             Team sub = odd.splitStrided(0, 1, odd.nPes());
             Expect.equal(odd.myPe(), sub.myPe(), "sub myPe");
             buf.local().setAtIndex(ValueLayout.JAVA_LONG, 0, me);
-            sub.sumReduce(ReduceType.LONG, buf, 1, buf, 0, 1);
+            sub.sumReduce(DataType.LONG, buf, 1, buf, 0, 1);
             long expect = 0;
             for (int i = 0; i < odd.nPes(); i++) {
                 expect += odd.translatePe(i, world);
@@ -113,7 +113,7 @@ public final class TeamPe {
         buf.local().setAtIndex(ValueLayout.JAVA_LONG, 2, 100 + me);
         x.broadcast(ValueLayout.JAVA_LONG, buf, 3, buf, 2, 1, 0);
         Expect.equal(100L + me / 2 * 2, buf.local().getAtIndex(ValueLayout.JAVA_LONG, 3), "row broadcast");
-        y.sumReduce(ReduceType.LONG, buf, 4, buf, 2, 1);
+        y.sumReduce(DataType.LONG, buf, 4, buf, 2, 1);
         long expect = 0;
         for (int pe = me % 2; pe < n; pe += 2) {
             expect += 100 + pe;
@@ -134,7 +134,7 @@ public final class TeamPe {
             try (Team t = world.splitStrided(start, 1, n - start)) {
                 if (me >= start) {
                     buf.local().setAtIndex(ValueLayout.JAVA_LONG, 5, c * 10L + me);
-                    t.sumReduce(ReduceType.LONG, buf, 6, buf, 5, 1);
+                    t.sumReduce(DataType.LONG, buf, 6, buf, 5, 1);
                     long expect = 0;
                     for (int pe = start; pe < n; pe++) {
                         expect += c * 10L + pe;
@@ -211,16 +211,16 @@ public final class TeamPe {
         Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(data, 8, data, 0, 32, 0), "overlaps");
         Expect.thrown(ShmemArgumentException.class, () -> world.fcollectmem(data, 8, buf, 0, 64), "bytes*nPes");
         Expect.thrown(ShmemArgumentException.class,
-                () -> world.reduce(ReduceOp.SUM, ReduceType.LONG, buf, 0, data, 0, Long.MAX_VALUE / 4), "overflow");
+                () -> world.reduce(ReduceOp.SUM, DataType.LONG, buf, 0, data, 0, Long.MAX_VALUE / 4), "overflow");
         Expect.thrown(ShmemArgumentException.class,
-                () -> world.reduce(ReduceOp.SUM, ReduceType.LONG, buf, 0, data, 0, 9), "count*8");
+                () -> world.reduce(ReduceOp.SUM, DataType.LONG, buf, 0, data, 0, 9), "count*8");
         Expect.thrown(ShmemArgumentException.class,
                 () -> world.alltoalls(ValueLayout.JAVA_LONG, buf, 0, data, 0, 0, 1, 1), "dst = 0");
         Expect.thrown(ShmemArgumentException.class,
                 () -> world.alltoalls(ValueLayout.JAVA_LONG, buf, 0, data, 0, 1, 3, 9), "sst");
         Expect.thrown(ShmemArgumentException.class, () -> world.alltoallmem(buf, 0, buf, 4, 8), "overlaps");
         Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(null, 0, data, 0, 8, 0), "dest is null");
-        Expect.thrown(ShmemArgumentException.class, () -> world.sumReduce(ReduceType.LONG, buf, -1, data, 0, 1),
+        Expect.thrown(ShmemArgumentException.class, () -> world.sumReduce(DataType.LONG, buf, -1, data, 0, 1),
                 "destIndex = -1");
         // collect: every PE contributes 40 bytes, which together exceed the 64-byte dest on every PE
         if (n >= 2) {
@@ -235,7 +235,7 @@ public final class TeamPe {
         Patterns.expectFilled(buf.local(), 0, buf.byteSize(), (byte) 0x3C, "buf untouched by rejected calls");
         // the team still works
         data.local().setAtIndex(ValueLayout.JAVA_LONG, 0, me + 1);
-        world.sumReduce(ReduceType.LONG, data, 1, data, 0, 1);
+        world.sumReduce(DataType.LONG, data, 1, data, 0, 1);
         Expect.equal((long) n * (n + 1) / 2, data.local().getAtIndex(ValueLayout.JAVA_LONG, 1), "sum after bad input");
         shmem.free(data);
     }
