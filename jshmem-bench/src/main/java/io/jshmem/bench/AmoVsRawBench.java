@@ -1,5 +1,6 @@
 package io.jshmem.bench;
 
+import io.jshmem.DataType;
 import com.google.gson.GsonBuilder;
 import io.jshmem.Cmp;
 import io.jshmem.Shmem;
@@ -75,9 +76,9 @@ public final class AmoVsRawBench implements Callable<Integer> {
             if (me == 0) {
                 MemorySegment peer = words.ptr(1).orElseThrow();
                 results.put("fetchAdd_long", describe(measure(
-                        () -> sink += shmem.atomicFetchAddLong(words, COUNTER, 1, 1),
+                        () -> sink += shmem.atomicFetchAdd(DataType.LONG, words, COUNTER, 1, 1),
                         () -> sink += (long) LONG.getAndAdd(peer, COUNTER * 8, 1L), amoIterations), amoIterations));
-                expected = shmem.atomicFetchLong(words, COUNTER, 1);
+                expected = shmem.atomicFetch(DataType.LONG, words, COUNTER, 1);
                 results.put("compareSwap_long", describe(measure(
                         () -> casJshmem(shmem, words), () -> casRaw(peer), amoIterations), amoIterations));
             }
@@ -99,7 +100,7 @@ public final class AmoVsRawBench implements Callable<Integer> {
     }
 
     private void casJshmem(ShmemRuntime shmem, SymmetricMemory words) {
-        long old = shmem.atomicCompareSwapLong(words, COUNTER, expected, expected + 1, 1);
+        long old = shmem.atomicCompareSwap(DataType.LONG, words, COUNTER, expected, expected + 1, 1);
         if (old != expected) {
             throw new IllegalStateException("compareSwap failed: " + old + " != " + expected);
         }
@@ -164,11 +165,11 @@ public final class AmoVsRawBench implements Callable<Integer> {
         for (int i = 0; i < pingIterations; i++) {
             long v = ++seq;
             if (me == 0) {
-                shmem.p(words, PING_JSHMEM, v, other);
-                shmem.waitUntilLong(words, PING_JSHMEM, Cmp.EQ, v);
+                shmem.p(ValueLayout.JAVA_LONG, words, PING_JSHMEM, v, other);
+                shmem.waitUntil(DataType.LONG, words, PING_JSHMEM, Cmp.EQ, v);
             } else {
-                shmem.waitUntilLong(words, PING_JSHMEM, Cmp.EQ, v);
-                shmem.p(words, PING_JSHMEM, v, other);
+                shmem.waitUntil(DataType.LONG, words, PING_JSHMEM, Cmp.EQ, v);
+                shmem.p(ValueLayout.JAVA_LONG, words, PING_JSHMEM, v, other);
             }
         }
         double ns = (System.nanoTime() - t0) / (2.0 * (seq - start));

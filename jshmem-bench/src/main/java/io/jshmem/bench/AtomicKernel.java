@@ -1,5 +1,6 @@
 package io.jshmem.bench;
 
+import io.jshmem.DataType;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
 
@@ -35,80 +36,80 @@ final class AtomicKernel extends Kernel {
         switch (op) {
             case ATOMIC_FETCH -> {
                 for (long i = 0; i < n; i++) {
-                    s += shmem.atomicFetchLong(words, index, target);
+                    s += shmem.atomicFetch(DataType.LONG, words, index, target);
                 }
             }
             case ATOMIC_SET -> {
                 for (long i = 0; i < n; i++) {
-                    shmem.atomicSetLong(words, index, i, target);
+                    shmem.atomicSet(DataType.LONG, words, index, i, target);
                 }
                 shmem.quiet();
             }
             case ATOMIC_SWAP -> {
                 for (long i = 0; i < n; i++) {
-                    s += shmem.atomicSwapLong(words, index, i, target);
+                    s += shmem.atomicSwap(DataType.LONG, words, index, i, target);
                 }
             }
             case ATOMIC_COMPARE_SWAP -> {
                 long expect = seq;
                 for (long i = 0; i < n; i++) {
-                    s += shmem.atomicCompareSwapLong(words, index, expect, expect + 1, target);
+                    s += shmem.atomicCompareSwap(DataType.LONG, words, index, expect, expect + 1, target);
                     expect++;
                 }
                 seq = expect;
             }
             case ATOMIC_FETCH_INC -> {
                 for (long i = 0; i < n; i++) {
-                    s += shmem.atomicFetchIncLong(words, index, target);
+                    s += shmem.atomicFetchInc(DataType.LONG, words, index, target);
                 }
             }
             case ATOMIC_INC -> {
                 for (long i = 0; i < n; i++) {
-                    shmem.atomicIncLong(words, index, target);
+                    shmem.atomicInc(DataType.LONG, words, index, target);
                 }
                 shmem.quiet();
             }
             case ATOMIC_FETCH_ADD -> {
                 for (long i = 0; i < n; i++) {
-                    s += shmem.atomicFetchAddLong(words, index, 3, target);
+                    s += shmem.atomicFetchAdd(DataType.LONG, words, index, 3, target);
                 }
             }
             case ATOMIC_ADD -> {
                 for (long i = 0; i < n; i++) {
-                    shmem.atomicAddLong(words, index, 3, target);
+                    shmem.atomicAdd(DataType.LONG, words, index, 3, target);
                 }
                 shmem.quiet();
             }
             case ATOMIC_FETCH_AND -> {
                 for (long i = 0; i < n; i++) {
-                    s += shmem.atomicFetchAndLong(words, index, ~i, target);
+                    s += shmem.atomicFetchAnd(DataType.LONG, words, index, ~i, target);
                 }
             }
             case ATOMIC_AND -> {
                 for (long i = 0; i < n; i++) {
-                    shmem.atomicAndLong(words, index, ~i, target);
+                    shmem.atomicAnd(DataType.LONG, words, index, ~i, target);
                 }
                 shmem.quiet();
             }
             case ATOMIC_FETCH_OR -> {
                 for (long i = 0; i < n; i++) {
-                    s += shmem.atomicFetchOrLong(words, index, i, target);
+                    s += shmem.atomicFetchOr(DataType.LONG, words, index, i, target);
                 }
             }
             case ATOMIC_OR -> {
                 for (long i = 0; i < n; i++) {
-                    shmem.atomicOrLong(words, index, i, target);
+                    shmem.atomicOr(DataType.LONG, words, index, i, target);
                 }
                 shmem.quiet();
             }
             case ATOMIC_FETCH_XOR -> {
                 for (long i = 0; i < n; i++) {
-                    s += shmem.atomicFetchXorLong(words, index, i, target);
+                    s += shmem.atomicFetchXor(DataType.LONG, words, index, i, target);
                 }
             }
             case ATOMIC_XOR -> {
                 for (long i = 0; i < n; i++) {
-                    shmem.atomicXorLong(words, index, i, target);
+                    shmem.atomicXor(DataType.LONG, words, index, i, target);
                 }
                 shmem.quiet();
             }

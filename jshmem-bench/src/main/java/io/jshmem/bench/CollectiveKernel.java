@@ -1,5 +1,6 @@
 package io.jshmem.bench;
 
+import io.jshmem.ReduceOp;
 import io.jshmem.DataType;
 import io.jshmem.Team;
 import io.jshmem.SymmetricMemory;
@@ -67,7 +68,7 @@ final class CollectiveKernel extends Kernel {
             case SUM_REDUCE -> {
                 long count = size / Long.BYTES;
                 for (long i = 0; i < n; i++) {
-                    team.sumReduce(DataType.LONG, dest, 0, source, 0, count);
+                    team.reduce(ReduceOp.SUM, DataType.LONG, dest, 0, source, 0, count);
                 }
             }
             default -> throw new IllegalArgumentException("op = " + op + " is not a collective benchmark; pass"

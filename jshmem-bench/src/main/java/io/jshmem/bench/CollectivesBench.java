@@ -1,5 +1,6 @@
 package io.jshmem.bench;
 
+import io.jshmem.ReduceOp;
 import com.google.gson.GsonBuilder;
 import io.jshmem.DataType;
 import io.jshmem.Shmem;
@@ -109,7 +110,7 @@ public final class CollectivesBench implements Callable<Integer> {
             Runnable peer = () -> memcpy(localDst, peerSrc, MIB);
             Runnable bcast = () -> world.broadcastmem(dst, 0, src, 0, MIB, 0);
             Runnable fcollect = () -> world.fcollectmem(dst, 0, src, 0, MIB / 2);
-            Runnable reduce = () -> world.sumReduce(DataType.LONG, dst, 0, src, 0, MIB / 8);
+            Runnable reduce = () -> world.reduce(ReduceOp.SUM, DataType.LONG, dst, 0, src, 0, MIB / 8);
             results.put("broadcast_1MiB", copies(bcast, local, peer));
             results.put("fcollect_1MiB", copies(fcollect, local, peer));
             results.put("sum_reduce_1MiB_longs", copies(reduce, local, peer));

@@ -20,7 +20,7 @@ import java.lang.invoke.VarHandle;
 final class GatePaths {
     /** A path the gate times. */
     enum Path {
-        /** {@code shmem.putmem(dst, 0, src, 0, bytes, next); shmem.quiet()}. */
+        /** {@code shmem.putmem(dst, 0, src.local(), 0, bytes, next); shmem.quiet()}. */
         JSHMEM,
         /** {@code MemorySegment.copy(src.local(), 0, peerDst, 0, bytes); VarHandle.fullFence()}. */
         RAW,
@@ -66,7 +66,7 @@ final class GatePaths {
 
     private void jshmem(int n) {
         for (int i = 0; i < n; i++) {
-            shmem.putmem(dst, 0, src, 0, bytes, next);
+            shmem.putmem(dst, 0, localSrc, 0, bytes, next);
             shmem.quiet();
         }
     }

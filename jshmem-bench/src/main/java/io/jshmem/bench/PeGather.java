@@ -1,5 +1,6 @@
 package io.jshmem.bench;
 
+import java.lang.foreign.MemorySegment;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
 
@@ -32,7 +33,8 @@ final class PeGather implements AutoCloseable {
             throw new IllegalArgumentException("values.length = " + values.length + " exceeds the gather capacity "
                     + capacity + "; create the PeGather with a larger capacity");
         }
-        shmem.put(slots, (long) shmem.myPe() * capacity, values, 0, values.length, 0);
+        shmem.put(ValueLayout.JAVA_DOUBLE, slots, (long) shmem.myPe() * capacity, MemorySegment.ofArray(values), 0,
+                values.length, 0);
         shmem.barrierAll();
         double[][] all = null;
         if (shmem.myPe() == 0) {
@@ -65,7 +67,7 @@ final class PeGather implements AutoCloseable {
     double broadcast(double value) {
         if (shmem.myPe() == 0) {
             for (int pe = 0; pe < shmem.nPes(); pe++) {
-                shmem.p(slots, 0, value, pe);
+                shmem.p(ValueLayout.JAVA_DOUBLE, slots, 0, value, pe);
             }
         }
         shmem.barrierAll();

@@ -162,7 +162,7 @@ public final class PutmemGate implements Callable<Integer> {
                 System.out.println("wrote " + out);
                 code = report.passed() ? 0 : 1;
                 for (int pe = 0; pe < n; pe++) {
-                    shmem.p(verdict, 0, (long) code, pe);
+                    shmem.p(ValueLayout.JAVA_LONG, verdict, 0, (long) code, pe);
                 }
             }
             shmem.barrierAll();

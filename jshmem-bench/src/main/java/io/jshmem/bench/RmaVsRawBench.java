@@ -150,7 +150,7 @@ public final class RmaVsRawBench implements Callable<Integer> {
     }
 
     private static void pSmall(ShmemRuntime shmem, SymmetricMemory dest) {
-        shmem.p(dest, 0, 42L, 1);
+        shmem.p(ValueLayout.JAVA_LONG, dest, 0, 42L, 1);
         shmem.quiet();
     }
 

@@ -1,5 +1,7 @@
 package io.jshmem.bench;
 
+import io.jshmem.DataType;
+import java.lang.foreign.ValueLayout;
 import io.jshmem.Cmp;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SignalOp;
@@ -44,14 +46,14 @@ final class SyncKernels {
             if (first) {
                 for (long i = 0; i < n; i++) {
                     long s = ++seq;
-                    shmem.p(flag, 0, s, partner);
-                    shmem.waitUntilLong(flag, 0, Cmp.GE, s);
+                    shmem.p(ValueLayout.JAVA_LONG, flag, 0, s, partner);
+                    shmem.waitUntil(DataType.LONG, flag, 0, Cmp.GE, s);
                 }
             } else {
                 for (long i = 0; i < n; i++) {
                     long s = ++seq;
-                    shmem.waitUntilLong(flag, 0, Cmp.GE, s);
-                    shmem.p(flag, 0, s, partner);
+                    shmem.waitUntil(DataType.LONG, flag, 0, Cmp.GE, s);
+                    shmem.p(ValueLayout.JAVA_LONG, flag, 0, s, partner);
                 }
             }
         }

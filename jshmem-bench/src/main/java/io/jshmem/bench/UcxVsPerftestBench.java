@@ -168,7 +168,7 @@ public final class UcxVsPerftestBench implements Callable<Integer> {
                     figures.get("fadd_8B")[1][r], figures.get("put_bw_1MiB")[0][r],
                     figures.get("put_bw_1MiB")[1][r]);
         }
-        shmem.p(words, 0, FLAG_DONE, 1);
+        shmem.p(ValueLayout.JAVA_LONG, words, 0, FLAG_DONE, 1);
         shmem.quiet();
         report(figures);
     }
@@ -176,13 +176,13 @@ public final class UcxVsPerftestBench implements Callable<Integer> {
     /** Median microseconds of an 8-byte put followed by quiet. */
     private double putQuiet(ShmemRuntime shmem, SymmetricMemory words) {
         for (int i = 0; i < warmup; i++) {
-            shmem.p(words, 2, (long) i, 1);
+            shmem.p(ValueLayout.JAVA_LONG, words, 2, (long) i, 1);
             shmem.quiet();
         }
         long[] ns = new long[latIterations];
         for (int i = 0; i < latIterations; i++) {
             long t0 = System.nanoTime();
-            shmem.p(words, 2, (long) i, 1);
+            shmem.p(ValueLayout.JAVA_LONG, words, 2, (long) i, 1);
             shmem.quiet();
             ns[i] = System.nanoTime() - t0;
         }
@@ -197,12 +197,12 @@ public final class UcxVsPerftestBench implements Callable<Integer> {
     private double pingPong(ShmemRuntime shmem, SymmetricMemory words, int round) {
         int total = warmup + latIterations;
         long base = (long) round * total * 2 + 1_000_000_000L;
-        shmem.p(words, 0, base + total, 1);
+        shmem.p(ValueLayout.JAVA_LONG, words, 0, base + total, 1);
         shmem.quiet();
         long[] ns = new long[latIterations];
         for (int i = 1; i <= total; i++) {
             long t0 = System.nanoTime();
-            shmem.p(words, 1, base + i, 1);
+            shmem.p(ValueLayout.JAVA_LONG, words, 1, base + i, 1);
             Shmem.waitUntilLong(words, 1, Cmp.GE, base + i);
             if (i > warmup) {
                 ns[i - warmup - 1] = (System.nanoTime() - t0) / 2;

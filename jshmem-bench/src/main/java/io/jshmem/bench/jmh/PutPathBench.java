@@ -76,7 +76,7 @@ public class PutPathBench {
 
     @Benchmark
     public void pLong() {
-        shmem.p(dest, 0, ++value, 0);
+        shmem.p(ValueLayout.JAVA_LONG, dest, 0, ++value, 0);
     }
 
     @Benchmark

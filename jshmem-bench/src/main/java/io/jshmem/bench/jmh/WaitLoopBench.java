@@ -1,5 +1,6 @@
 package io.jshmem.bench.jmh;
 
+import io.jshmem.DataType;
 import io.jshmem.Cmp;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
@@ -52,12 +53,12 @@ public class WaitLoopBench {
 
     @Benchmark
     public void waitUntilSatisfied() {
-        shmem.waitUntilLong(word, 0, Cmp.GE, 5);
+        shmem.waitUntil(DataType.LONG, word, 0, Cmp.GE, 5);
     }
 
     @Benchmark
     public boolean testSatisfied() {
-        return shmem.testLong(word, 0, Cmp.GE, 5);
+        return shmem.test(DataType.LONG, word, 0, Cmp.GE, 5);
     }
 
     @Benchmark

@@ -1,5 +1,6 @@
 package io.jshmem.it.pe;
 
+import io.jshmem.DataType;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
@@ -44,21 +45,23 @@ public final class AtomicsPe {
         int[] fetchedInts = new int[ITERATIONS];
         shmem.barrierAll();
         for (int i = 0; i < ITERATIONS; i++) {
-            fetched[i] = shmem.atomicFetchAddLong(longs, 0, 1, 0);
-            fetchedInts[i] = shmem.atomicFetchIncInt(ints, 0, n - 1);
+            fetched[i] = shmem.atomicFetchAdd(DataType.LONG, longs, 0, 1, 0);
+            fetchedInts[i] = (int) shmem.atomicFetchInc(DataType.INT, ints, 0, n - 1);
         }
         for (int i = 0; i < ITERATIONS; i++) {
-            shmem.atomicAddLong(longs, 1, 3, 0);
-            shmem.atomicIncInt(ints, 1, n - 1);
+            shmem.atomicAdd(DataType.LONG, longs, 1, 3, 0);
+            shmem.atomicInc(DataType.INT, ints, 1, n - 1);
         }
-        shmem.put(gathered, (long) me * ITERATIONS, fetched, 0, ITERATIONS, 0);
-        shmem.put(gatheredInts, (long) me * ITERATIONS, fetchedInts, 0, ITERATIONS, n - 1);
+        shmem.put(ValueLayout.JAVA_LONG, gathered, (long) me * ITERATIONS, MemorySegment.ofArray(fetched), 0,
+                ITERATIONS, 0);
+        shmem.put(ValueLayout.JAVA_INT, gatheredInts, (long) me * ITERATIONS, MemorySegment.ofArray(fetchedInts), 0,
+                ITERATIONS, n - 1);
         shmem.barrierAll();
         long total = (long) n * ITERATIONS;
-        Expect.equal(total, shmem.atomicFetchLong(longs, 0, 0), "fetchAdd total");
-        Expect.equal((int) total, shmem.atomicFetchInt(ints, 0, n - 1), "fetchInc total");
-        Expect.equal(3 * total, shmem.atomicFetchLong(longs, 1, 0), "add total");
-        Expect.equal((int) total, shmem.atomicFetchInt(ints, 1, n - 1), "inc total");
+        Expect.equal(total, shmem.atomicFetch(DataType.LONG, longs, 0, 0), "fetchAdd total");
+        Expect.equal((int) total, (int) shmem.atomicFetch(DataType.INT, ints, 0, n - 1), "fetchInc total");
+        Expect.equal(3 * total, shmem.atomicFetch(DataType.LONG, longs, 1, 0), "add total");
+        Expect.equal((int) total, (int) shmem.atomicFetch(DataType.INT, ints, 1, n - 1), "inc total");
         if (me == 0) {
             long[] all = new long[(int) total];
             gathered.local().asByteBuffer().order(java.nio.ByteOrder.nativeOrder()).asLongBuffer().get(all);
@@ -83,44 +86,46 @@ public final class AtomicsPe {
     /** compareSwap from 0 to me+1 on one word: exactly one winner, and every loser saw the winner's value. */
     private static void election(ShmemRuntime shmem, SymmetricMemory longs, SymmetricMemory ints, int me, int n) {
         int target = n - 1;
-        long old = shmem.atomicCompareSwapLong(longs, 10, 0, me + 1, target);
-        int oldInt = shmem.atomicCompareSwapInt(ints, 10, 0, me + 100, 0);
+        long old = shmem.atomicCompareSwap(DataType.LONG, longs, 10, 0, me + 1, target);
+        int oldInt = (int) shmem.atomicCompareSwap(DataType.INT, ints, 10, 0, me + 100, 0);
         if (old == 0) {
-            shmem.atomicIncLong(longs, 11, 0);
+            shmem.atomicInc(DataType.LONG, longs, 11, 0);
         }
         if (oldInt == 0) {
-            shmem.atomicIncLong(longs, 12, 0);
+            shmem.atomicInc(DataType.LONG, longs, 12, 0);
         }
         shmem.barrierAll();
-        Expect.equal(1L, shmem.atomicFetchLong(longs, 11, 0), "exactly one long compareSwap winner");
-        Expect.equal(1L, shmem.atomicFetchLong(longs, 12, 0), "exactly one int compareSwap winner");
-        long winner = shmem.atomicFetchLong(longs, 10, target);
+        Expect.equal(1L, shmem.atomicFetch(DataType.LONG, longs, 11, 0), "exactly one long compareSwap winner");
+        Expect.equal(1L, shmem.atomicFetch(DataType.LONG, longs, 12, 0), "exactly one int compareSwap winner");
+        long winner = shmem.atomicFetch(DataType.LONG, longs, 10, target);
         Expect.isTrue(winner >= 1 && winner <= n, "winner value " + winner + " is some PE's");
         Expect.isTrue(old == 0 ? winner == me + 1 : old == winner, "loser saw the winner's value");
-        int winnerInt = shmem.atomicFetchInt(ints, 10, 0);
+        int winnerInt = (int) shmem.atomicFetch(DataType.INT, ints, 10, 0);
         Expect.isTrue(oldInt == 0 ? winnerInt == me + 100 : oldInt == winnerInt, "int loser saw the winner");
         // a failing compareSwap leaves the word as it is
-        Expect.equal(winner, shmem.atomicCompareSwapLong(longs, 10, -5, 77, target), "failed cswap returns old");
+        Expect.equal(winner, shmem.atomicCompareSwap(DataType.LONG, longs, 10, -5, 77, target),
+                "failed cswap returns old");
         shmem.barrierAll();
-        Expect.equal(winner, shmem.atomicFetchLong(longs, 10, target), "failed cswap changed nothing");
+        Expect.equal(winner, shmem.atomicFetch(DataType.LONG, longs, 10, target), "failed cswap changed nothing");
         shmem.barrierAll();
     }
 
     /** Every PE ors its bit in, ands a high bit out, xors a middle bit: the result combines every PE's masks. */
     private static void bitwise(ShmemRuntime shmem, SymmetricMemory longs, SymmetricMemory ints, int me, int n) {
-        shmem.atomicOrLong(longs, 20, (1L << me) | (1L << (me + 40)), 0);
-        shmem.atomicFetchOrInt(ints, 20, (1 << me) | (1 << (me + 20)), 0);
+        shmem.atomicOr(DataType.LONG, longs, 20, (1L << me) | (1L << (me + 40)), 0);
+        shmem.atomicFetchOr(DataType.INT, ints, 20, (1 << me) | (1 << (me + 20)), 0);
         shmem.barrierAll();
-        long beforeAnd = shmem.atomicFetchAndLong(longs, 20, ~(1L << (me + 40)), 0);
+        long beforeAnd = shmem.atomicFetchAnd(DataType.LONG, longs, 20, ~(1L << (me + 40)), 0);
         Expect.isTrue((beforeAnd & (1L << (me + 40))) != 0, "fetchAnd returned a value with my high bit");
-        shmem.atomicAndInt(ints, 20, ~(1 << (me + 20)), 0);
-        shmem.atomicXorLong(longs, 20, 1L << (me + 16), 0);
-        long beforeXor = shmem.atomicFetchXorInt(ints, 20, 1 << (me + 10), 0);
+        shmem.atomicAnd(DataType.INT, ints, 20, ~(1 << (me + 20)), 0);
+        shmem.atomicXor(DataType.LONG, longs, 20, 1L << (me + 16), 0);
+        long beforeXor = (int) shmem.atomicFetchXor(DataType.INT, ints, 20, 1 << (me + 10), 0);
         Expect.isTrue(beforeXor != 0, "fetchXor returned the combined mask");
         shmem.barrierAll();
         long low = (1L << n) - 1;
-        Expect.equal(low | (low << 16), shmem.atomicFetchLong(longs, 20, 0), "long and/or/xor of every PE");
-        Expect.equal((int) (low | (low << 10)), shmem.atomicFetchInt(ints, 20, 0), "int and/or/xor of every PE");
+        Expect.equal(low | (low << 16), shmem.atomicFetch(DataType.LONG, longs, 20, 0), "long and/or/xor of every PE");
+        Expect.equal((int) (low | (low << 10)), (int) shmem.atomicFetch(DataType.INT, ints, 20, 0),
+                "int and/or/xor of every PE");
         shmem.barrierAll();
     }
 
@@ -129,20 +134,28 @@ public final class AtomicsPe {
         SymmetricMemory d = shmem.calloc(4, 8);
         int next = (me + 1) % n;
         int prev = (me + n - 1) % n;
-        shmem.atomicSetFloat(f, 1, me + 0.5f, next);
-        shmem.atomicSetDouble(d, 2, me + 0.25, next);
+        shmem.atomicSet(DataType.FLOAT, f, 1, Float.floatToRawIntBits(me + 0.5f), next);
+        shmem.atomicSet(DataType.DOUBLE, d, 2, Double.doubleToRawLongBits(me + 0.25), next);
         shmem.barrierAll();
-        Expect.equal(prev + 0.5f, shmem.atomicFetchFloat(f, 1, me), "float set/fetch");
-        Expect.equal(prev + 0.25, shmem.atomicFetchDouble(d, 2, me), "double set/fetch");
+        Expect.equal(prev + 0.5f, Float.intBitsToFloat((int) shmem.atomicFetch(DataType.FLOAT, f, 1, me)),
+                "float set/fetch");
+        Expect.equal(prev + 0.25, Double.longBitsToDouble(shmem.atomicFetch(DataType.DOUBLE, d, 2, me)),
+                "double set/fetch");
         shmem.barrierAll();
-        Expect.equal(me + 0.5f, shmem.atomicSwapFloat(f, 1, -1f, next), "float swap returns old");
-        Expect.equal(me + 0.25, shmem.atomicSwapDouble(d, 2, -2.0, next), "double swap returns old");
+        Expect.equal(me + 0.5f,
+                Float.intBitsToFloat((int) shmem.atomicSwap(DataType.FLOAT, f, 1, Float.floatToRawIntBits(-1f),
+                next)), "float swap returns old");
+        Expect.equal(me + 0.25,
+                Double.longBitsToDouble(shmem.atomicSwap(DataType.DOUBLE, d, 2, Double.doubleToRawLongBits(-2.0),
+                next)), "double swap returns old");
         float nan = Float.intBitsToFloat(0x7fc0_1234);
-        shmem.atomicSetFloat(f, 3, nan, next);
+        shmem.atomicSet(DataType.FLOAT, f, 3, Float.floatToRawIntBits(nan), next);
         shmem.barrierAll();
-        Expect.equal(-1f, shmem.atomicFetchFloat(f, 1, me), "float after swap");
-        Expect.equal(-2.0, shmem.atomicFetchDouble(d, 2, me), "double after swap");
-        Expect.equal(0x7fc0_1234, Float.floatToRawIntBits(shmem.atomicFetchFloat(f, 3, me)), "NaN payload kept");
+        Expect.equal(-1f, Float.intBitsToFloat((int) shmem.atomicFetch(DataType.FLOAT, f, 1, me)), "float after swap");
+        Expect.equal(-2.0, Double.longBitsToDouble(shmem.atomicFetch(DataType.DOUBLE, d, 2, me)), "double after swap");
+        Expect.equal(0x7fc0_1234,
+                Float.floatToRawIntBits(Float.intBitsToFloat((int) shmem.atomicFetch(DataType.FLOAT, f, 3, me))),
+                "NaN payload kept");
         shmem.barrierAll();
         shmem.free(d);
         shmem.free(f);
@@ -152,8 +165,8 @@ public final class AtomicsPe {
     private static void nbi(ShmemRuntime shmem, SymmetricMemory longs, SymmetricMemory ints, int me, int n) {
         int next = (me + 1) % n;
         SymmetricMemory dbl = shmem.calloc(2, 8);
-        shmem.atomicSetLong(longs, 30, 1000L + me, next);
-        shmem.atomicSetInt(ints, 30, 2000 + me, next);
+        shmem.atomicSet(DataType.LONG, longs, 30, 1000L + me, next);
+        shmem.atomicSet(DataType.INT, ints, 30, 2000 + me, next);
         shmem.barrierAll();
         int prev = (me + n - 1) % n;
         long[] fl = new long[4];
@@ -163,20 +176,21 @@ public final class AtomicsPe {
             MemorySegment seg = arena.allocate(64, 8);
             // Each PE works on its own slots of its next PE, so the expected old values are known; a quiet
             // after each completes it (nbi atomics are not ordered with each other before that).
-            shmem.atomicFetchAddLongNbi(fl, 1, longs, 30, 5, next);
+            shmem.atomicFetchAddNbi(DataType.LONG, MemorySegment.ofArray(fl), 1, longs, 30, 5, next);
             shmem.quiet();
-            shmem.atomicFetchLongNbi(fl, 2, longs, 30, next);
+            shmem.atomicFetchNbi(DataType.LONG, MemorySegment.ofArray(fl), 2, longs, 30, next);
             shmem.quiet();
-            shmem.atomicCompareSwapIntNbi(fi, 3, ints, 30, 2000 + me, 7, next);
+            shmem.atomicCompareSwapNbi(DataType.INT, MemorySegment.ofArray(fi), 3, ints, 30, 2000 + me, 7, next);
             shmem.quiet();
-            shmem.atomicFetchIncIntNbi(seg, 2, ints, 30, next);
+            shmem.atomicFetchIncNbi(DataType.INT, seg, 2, ints, 30, next);
             shmem.quiet();
-            shmem.atomicSwapLongNbi(seg, 3, longs, 30, 42, next);
+            shmem.atomicSwapNbi(DataType.LONG, seg, 3, longs, 30, 42, next);
             shmem.quiet();
-            shmem.atomicFetchOrLongNbi(seg, 4, longs, 30, 1L << 40, next);
-            shmem.atomicSetDouble(dbl, 0, 3.5, next);
+            shmem.atomicFetchOrNbi(DataType.LONG, seg, 4, longs, 30, 1L << 40, next);
+            shmem.atomicSet(DataType.DOUBLE, dbl, 0, Double.doubleToRawLongBits(3.5), next);
             shmem.quiet();
-            shmem.atomicSwapDoubleNbi(fd, 1, dbl, 0, 4.5, next);
+            shmem.atomicSwapNbi(DataType.DOUBLE, MemorySegment.ofArray(fd), 1, dbl, 0,
+                    Double.doubleToRawLongBits(4.5), next);
             shmem.quiet();
             Expect.equal(1000L + me, fl[1], "fetchAdd nbi old value");
             Expect.equal(1005L + me, fl[2], "fetch nbi");
@@ -187,9 +201,10 @@ public final class AtomicsPe {
             Expect.equal(3.5, fd[1], "double swap nbi");
         }
         shmem.barrierAll();
-        Expect.equal(42L | (1L << 40), shmem.atomicFetchLong(longs, 30, me), "value left by prev " + prev);
-        Expect.equal(8, shmem.atomicFetchInt(ints, 30, me), "int value left by prev");
-        Expect.equal(4.5, shmem.atomicFetchDouble(dbl, 0, me), "double left by prev");
+        Expect.equal(42L | (1L << 40), shmem.atomicFetch(DataType.LONG, longs, 30, me), "value left by prev " + prev);
+        Expect.equal(8, (int) shmem.atomicFetch(DataType.INT, ints, 30, me), "int value left by prev");
+        Expect.equal(4.5, Double.longBitsToDouble(shmem.atomicFetch(DataType.DOUBLE, dbl, 0, me)),
+                "double left by prev");
         shmem.barrierAll();
         shmem.free(dbl);
     }

@@ -1,5 +1,6 @@
 package io.jshmem.it.pe;
 
+import io.jshmem.ReduceOp;
 import io.jshmem.DataType;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
@@ -42,7 +43,7 @@ public final class BackToBackPe {
                 s.setAtIndex(L, 0, r * 10L + me);
                 world.broadcast(ValueLayout.JAVA_LONG, dst, 0, src, 0, 1, root);
                 Expect.equal(r * 10L + root, d.getAtIndex(L, 0), "mixed broadcast " + r);
-                world.sumReduce(DataType.LONG, dst, 0, src, 0, 1);
+                world.reduce(ReduceOp.SUM, DataType.LONG, dst, 0, src, 0, 1);
                 Expect.equal(r * 10L * n + (long) n * (n - 1) / 2, d.getAtIndex(L, 0), "mixed sum " + r);
                 world.fcollect(ValueLayout.JAVA_LONG, dst, 0, src, 0, 1);
                 for (int k = 0; k < n; k++) {
@@ -59,7 +60,7 @@ public final class BackToBackPe {
                 s.setAtIndex(L, 0, r);
                 long total = world.collect(ValueLayout.JAVA_LONG, dst, 0, src, 0, me % 2);
                 Expect.equal((long) n / 2, total, "mixed collect count " + r);
-                world.maxReduce(DataType.INT, dst, 0, src, 0, 1);
+                world.reduce(ReduceOp.MAX, DataType.INT, dst, 0, src, 0, 1);
                 world.sumInscan(DataType.LONG, dst, 0, src, 0, 1);
                 Expect.equal((long) r * (me + 1), d.getAtIndex(L, 0), "mixed inscan " + r);
             }

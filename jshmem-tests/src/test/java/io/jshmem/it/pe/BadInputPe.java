@@ -28,19 +28,29 @@ public final class BadInputPe {
         }
         shmem.barrierAll();
         long[] src = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-        Expect.thrown(ShmemArgumentException.class, () -> shmem.put(buf, 0, src, 0, 1, n), "pe = " + n,
+        Expect.thrown(ShmemArgumentException.class,
+                () -> shmem.put(ValueLayout.JAVA_LONG, buf, 0, MemorySegment.ofArray(src), 0, 1, n), "pe = " + n,
                 "0.." + (n - 1));
-        Expect.thrown(ShmemArgumentException.class, () -> shmem.put(buf, 0, src, 0, 1, -1), "pe = -1");
-        Expect.thrown(ShmemArgumentException.class, () -> shmem.put(buf, 4, src, 0, 5, next), "destIndex*8 = 32",
+        Expect.thrown(ShmemArgumentException.class,
+                () -> shmem.put(ValueLayout.JAVA_LONG, buf, 0, MemorySegment.ofArray(src), 0, 1, -1), "pe = -1");
+        Expect.thrown(ShmemArgumentException.class,
+                () -> shmem.put(ValueLayout.JAVA_LONG, buf, 4, MemorySegment.ofArray(src), 0, 5, next),
+                "destIndex*8 = 32",
                 "bytes = 40", "64 bytes");
-        Expect.thrown(ShmemArgumentException.class, () -> shmem.put(buf, 0, src, 8, 4, next), "srcIndex = 8",
+        Expect.thrown(ShmemArgumentException.class,
+                () -> shmem.put(ValueLayout.JAVA_LONG, buf, 0, MemorySegment.ofArray(src), 8, 4, next), "srcIndex = 8",
                 "count = 4");
-        Expect.thrown(ShmemArgumentException.class, () -> shmem.put(buf, 0, src, 0, -1, next), "count = -1");
-        Expect.thrown(ShmemArgumentException.class, () -> shmem.p(buf, 8, 1L, next), "index*8 = 64");
-        Expect.thrown(ShmemArgumentException.class, () -> shmem.gLong(buf, -1, next), "index*8 = -8");
-        Expect.thrown(ShmemArgumentException.class, () -> shmem.iput(buf, 0, 0, src, 0, 1, 2, next),
+        Expect.thrown(ShmemArgumentException.class,
+                () -> shmem.put(ValueLayout.JAVA_LONG, buf, 0, MemorySegment.ofArray(src), 0, -1, next), "count = -1");
+        Expect.thrown(ShmemArgumentException.class, () -> shmem.p(ValueLayout.JAVA_LONG, buf, 8, 1L, next),
+                "index*8 = 64");
+        Expect.thrown(ShmemArgumentException.class, () -> shmem.g(ValueLayout.JAVA_LONG, buf, -1, next),
+                "index*8 = -8");
+        Expect.thrown(ShmemArgumentException.class,
+                () -> shmem.iput(ValueLayout.JAVA_LONG, buf, 0, 0, MemorySegment.ofArray(src), 0, 1, 2, next),
                 "destStride = 0");
-        Expect.thrown(ShmemArgumentException.class, () -> shmem.iput(buf, 0, 3, src, 0, 1, 4, next),
+        Expect.thrown(ShmemArgumentException.class,
+                () -> shmem.iput(ValueLayout.JAVA_LONG, buf, 0, 3, MemorySegment.ofArray(src), 0, 1, 4, next),
                 "destIndex*8 = 0", "bytes = 80");
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment small = arena.allocate(16);
@@ -51,7 +61,8 @@ public final class BadInputPe {
         }
         Expect.thrown(ShmemArgumentException.class, () -> shmem.align(3, 64), "alignment = 3", "power of two");
         Expect.thrown(ShmemArgumentException.class, () -> shmem.malloc(-5), "bytes = -5");
-        Expect.thrown(ShmemArgumentException.class, () -> shmem.putmem(null, 0, buf, 0, 8, next), "dest is null");
+        Expect.thrown(ShmemArgumentException.class, () -> shmem.putmem(null, 0, buf.local(), 0, 8, next),
+                "dest is null");
         shmem.barrierAll();
         for (int i = 0; i < 8; i++) {
             Expect.equal(canary, buf.local().getAtIndex(ValueLayout.JAVA_LONG, i), "canary " + i + " untouched");
@@ -59,7 +70,8 @@ public final class BadInputPe {
         SymmetricMemory gone = shmem.malloc(8);
         shmem.free(gone);
         Expect.thrown(ShmemStateException.class, () -> shmem.free(gone), "has been freed");
-        Expect.thrown(ShmemStateException.class, () -> shmem.p(gone, 0, 1L, next), "has been freed");
+        Expect.thrown(ShmemStateException.class, () -> shmem.p(ValueLayout.JAVA_LONG, gone, 0, 1L, next),
+                "has been freed");
         shmem.barrierAll();
         shmem.free(buf);
         shmem.close();

@@ -1,5 +1,7 @@
 package io.jshmem.it.pe;
 
+import io.jshmem.DataType;
+import java.lang.foreign.MemorySegment;
 import io.jshmem.Context;
 import io.jshmem.CtxOption;
 import io.jshmem.Shmem;
@@ -55,7 +57,8 @@ public final class ContextsPe {
                     throw new AssertionError("a context thread failed: " + errors.getFirst(), errors.getFirst());
                 }
                 shmem.barrierAll();
-                Expect.equal((long) n * CONTEXTS * OPS, shmem.atomicFetchLong(counters, 0, 0), "fetchAdd over contexts");
+                Expect.equal((long) n * CONTEXTS * OPS, shmem.atomicFetch(DataType.LONG, counters, 0, 0),
+                        "fetchAdd over contexts");
                 for (int t = 0; t < CONTEXTS; t++) {
                     for (int k = 0; k < SLICE; k++) {
                         Expect.equal(value(prev, t, k), slab.local().getAtIndex(ValueLayout.JAVA_LONG,
@@ -69,7 +72,7 @@ public final class ContextsPe {
                 for (int t = 0; t < 16; t++) {
                     threads.add(Thread.ofVirtual().start(() -> {
                         for (int i = 0; i < OPS; i++) {
-                            shmem.atomicIncLong(counters, 1, next);
+                            shmem.atomicInc(DataType.LONG, counters, 1, next);
                         }
                     }));
                 }
@@ -77,7 +80,8 @@ public final class ContextsPe {
                     t.join();
                 }
                 shmem.barrierAll();
-                Expect.equal(16L * OPS, counters.local().getAtIndex(ValueLayout.JAVA_LONG, 1), "default context MULTIPLE");
+                Expect.equal(16L * OPS, counters.local().getAtIndex(ValueLayout.JAVA_LONG, 1),
+                        "default context MULTIPLE");
 
                 // Options and destroy completing outstanding nbi work.
                 Context ctx = shmem.createCtx(CtxOption.NOSTORE, CtxOption.SERIALIZED);
@@ -86,14 +90,16 @@ public final class ContextsPe {
                 Expect.isTrue(ctx.runtime() == shmem && ctx.myPe() == me && ctx.nPes() == n, "context identity");
                 Expect.isTrue(ctx.team() == shmem.teamWorld() && Shmem.ctxGetTeam(shmem) == shmem.teamWorld(),
                         "ctxGetTeam: the world team");
-                ctx.putNbi(counters, 2, new long[]{4242L + me}, 0, 1, next);
-                ctx.destroy();
+                ctx.putNbi(ValueLayout.JAVA_LONG, counters, 2, MemorySegment.ofArray(new long[]{4242L + me}), 0, 1,
+                        next);
+                ctx.close();
                 Expect.isTrue(ctx.isDestroyed(), "isDestroyed");
                 Expect.thrown(io.jshmem.error.ShmemStateException.class, ctx::team, "destroyed");
                 shmem.barrierAll();
-                Expect.equal(4242L + prev, counters.local().getAtIndex(ValueLayout.JAVA_LONG, 2), "destroy completed nbi");
+                Expect.equal(4242L + prev, counters.local().getAtIndex(ValueLayout.JAVA_LONG, 2),
+                        "destroy completed nbi");
                 Context viaFacade = Shmem.ctxCreate();
-                viaFacade.p(counters, 3, 7L, next);
+                viaFacade.p(ValueLayout.JAVA_LONG, counters, 3, 7L, next);
                 Shmem.ctxDestroy(viaFacade);
                 shmem.barrierAll();
                 Expect.equal(7L, counters.local().getAtIndex(ValueLayout.JAVA_LONG, 3), "facade context");
@@ -119,22 +125,23 @@ public final class ContextsPe {
         long[] fetched = new long[1];
         for (int i = 0; i < OPS; i++) {
             if ((i & 1) == 0) {
-                ctx.atomicFetchAddLong(counters, 0, 1, 0);
+                ctx.atomicFetchAdd(DataType.LONG, counters, 0, 1, 0);
             } else {
-                ctx.atomicFetchAddLongNbi(fetched, 0, counters, 0, 1, 0);
+                ctx.atomicFetchAddNbi(DataType.LONG, MemorySegment.ofArray(fetched), 0, counters, 0, 1, 0);
             }
             if (i % 50 == 0) {
-                ctx.putNbi(slab, (long) id * SLICE, slice, 0, SLICE, next);
+                ctx.putNbi(ValueLayout.JAVA_LONG, slab, (long) id * SLICE, MemorySegment.ofArray(slice), 0, SLICE,
+                        next);
                 ctx.quiet();
             }
         }
         ctx.quiet();
         long[] back = new long[SLICE];
-        ctx.getNbi(back, 0, slab, (long) id * SLICE, SLICE, next);
+        ctx.getNbi(ValueLayout.JAVA_LONG, MemorySegment.ofArray(back), 0, slab, (long) id * SLICE, SLICE, next);
         ctx.quiet();
         Expect.isTrue(java.util.Arrays.equals(slice, back), "context " + id + " reads back its slice");
         Expect.isTrue(fetched[0] >= 0, "nbi fetch landed");
-        ctx.destroy();
+        ctx.close();
     }
 
     static long value(int pe, int ctx, int k) {

@@ -1,5 +1,6 @@
 package io.jshmem.it.pe;
 
+import java.lang.foreign.ValueLayout;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
@@ -11,9 +12,9 @@ public final class EnvLaunchPe {
             int me = shmem.myPe();
             int n = shmem.nPes();
             SymmetricMemory m = shmem.malloc(8);
-            shmem.p(m, 0, 1000L + me, (me + 1) % n);
+            shmem.p(ValueLayout.JAVA_LONG, m, 0, 1000L + me, (me + 1) % n);
             shmem.barrierAll();
-            Expect.equal(1000L + (me + n - 1) % n, shmem.gLong(m, 0, me), "value from previous PE");
+            Expect.equal(1000L + (me + n - 1) % n, shmem.g(ValueLayout.JAVA_LONG, m, 0, me), "value from previous PE");
             System.out.println("ENV OK pe " + me + " of " + n);
         }
     }

@@ -66,21 +66,22 @@ public final class HandleWaitPe {
             // rma_d2h_demo: p then quiet in a kernel, handle wait, synchronize, check.
             SymmetricMemory d2h = rt.malloc(8);
             stream.launch(ctx -> {
-                ctx.p(d2h, 0, (long) ctx.myPe() + 1, (ctx.myPe() + 1) % ctx.nPes());
+                ctx.p(ValueLayout.JAVA_LONG, d2h, 0, (long) ctx.myPe() + 1, (ctx.myPe() + 1) % ctx.nPes());
                 ctx.quiet();
             });
             stream.handleWait(world);
             stream.synchronize();
-            Expect.equal((long) prev + 1, rt.gLong(d2h, 0, me), "kernel value");
+            Expect.equal((long) prev + 1, rt.g(ValueLayout.JAVA_LONG, d2h, 0, me), "kernel value");
             // A failing kernel fails the stream; later operations are skipped.
             Stream failing = rt.createStream();
             failing.launch(ctx -> {
                 throw new IllegalStateException("kernel bug");
             });
-            failing.launch(ctx -> ctx.p(d2h, 0, -1L, me));
+            failing.launch(ctx -> ctx.p(ValueLayout.JAVA_LONG, d2h, 0, -1L, me));
             ShmemException e = Expect.thrown(ShmemException.class, failing::synchronize, "kernel bug",
                     "skipped the operations queued after it");
-            Expect.equal((long) prev + 1, rt.gLong(d2h, 0, me), "operation after the failure was skipped");
+            Expect.equal((long) prev + 1, rt.g(ValueLayout.JAVA_LONG, d2h, 0, me),
+                    "operation after the failure was skipped");
             Expect.isTrue(e.getCause() instanceof IllegalStateException, "cause " + e.getCause());
             failing.destroy();
             Expect.thrown(ShmemStateException.class, () -> failing.quiet(), "destroyed");

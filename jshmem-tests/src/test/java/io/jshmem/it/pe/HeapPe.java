@@ -27,9 +27,9 @@ public final class HeapPe {
             // symmetric: every PE's offsets equal PE 0's (exchange through the heap itself)
             SymmetricMemory offsets = shmem.calloc(3L * n, 8);
             for (int pe = 0; pe < n; pe++) {
-                shmem.p(offsets, 3L * me, a.heapOffset(), pe);
-                shmem.p(offsets, 3L * me + 1, b.heapOffset(), pe);
-                shmem.p(offsets, 3L * me + 2, c.heapOffset(), pe);
+                shmem.p(ValueLayout.JAVA_LONG, offsets, 3L * me, a.heapOffset(), pe);
+                shmem.p(ValueLayout.JAVA_LONG, offsets, 3L * me + 1, b.heapOffset(), pe);
+                shmem.p(ValueLayout.JAVA_LONG, offsets, 3L * me + 2, c.heapOffset(), pe);
             }
             shmem.barrierAll();
             for (int pe = 0; pe < n; pe++) {
@@ -47,7 +47,7 @@ public final class HeapPe {
             SymmetricMemory a2 = shmem.realloc(a, 1 << 16);
             Expect.equal(777L + me, a2.local().get(ValueLayout.JAVA_LONG, 0), "realloc keeps data");
             Expect.isTrue(a.isFreed(), "old handle invalid after realloc");
-            Expect.thrown(ShmemStateException.class, () -> shmem.p(a, 0, 1L, me), "freed");
+            Expect.thrown(ShmemStateException.class, () -> shmem.p(ValueLayout.JAVA_LONG, a, 0, 1L, me), "freed");
 
             // mismatched collective: every PE gets the same exception naming the differing PEs
             if (n > 1) {

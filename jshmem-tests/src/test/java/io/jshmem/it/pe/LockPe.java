@@ -1,5 +1,7 @@
 package io.jshmem.it.pe;
 
+import io.jshmem.DataType;
+import java.lang.foreign.ValueLayout;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
@@ -31,16 +33,18 @@ public final class LockPe {
                             Thread.onSpinWait();
                         }
                     }
-                    long v = shmem.gLong(counters, which, target);
+                    long v = shmem.g(ValueLayout.JAVA_LONG, counters, which, target);
                     if ((i & 7) == 0) {
                         Thread.yield(); // widen the window a broken lock would let another PE in through
                     }
-                    shmem.p(counters, which, v + 1, target);
+                    shmem.p(ValueLayout.JAVA_LONG, counters, which, v + 1, target);
                     shmem.clearLock(locks, which);
                 }
                 shmem.barrierAll();
-                Expect.equal((long) n * ROUNDS / 2, shmem.gLong(counters, 0, target), "counter under lock 0");
-                Expect.equal((long) n * ROUNDS / 2, shmem.gLong(counters, 1, target), "counter under lock 1");
+                Expect.equal((long) n * ROUNDS / 2, shmem.g(ValueLayout.JAVA_LONG, counters, 0, target),
+                        "counter under lock 0");
+                Expect.equal((long) n * ROUNDS / 2, shmem.g(ValueLayout.JAVA_LONG, counters, 1, target),
+                        "counter under lock 1");
                 shmem.barrierAll();
 
                 // Only the holder may clear; a failed clear changes nothing.
@@ -81,15 +85,15 @@ public final class LockPe {
         shmem.barrierAll();
         for (int k = 1; k < n; k++) {
             if (me == k) {
-                shmem.waitUntilLong(go, 0, io.jshmem.Cmp.EQ, 1);
+                shmem.waitUntil(DataType.LONG, go, 0, io.jshmem.Cmp.EQ, 1);
                 shmem.setLock(locks, 1);
-                long ticket = shmem.atomicFetchIncLong(counters, 2, 0);
+                long ticket = shmem.atomicFetchInc(DataType.LONG, counters, 2, 0);
                 Expect.equal(k - 1L, ticket, "PE " + k + " served in queue order");
                 shmem.clearLock(locks, 1);
             } else if (me == 0) {
-                shmem.p(go, 0, 1L, k);
+                shmem.p(ValueLayout.JAVA_LONG, go, 0, 1L, k);
                 long deadline = System.nanoTime() + 30_000_000_000L;
-                while (shmem.gInt(locks, 2, home) != k + 1) {
+                while (shmem.g(ValueLayout.JAVA_INT, locks, 2, home) != k + 1) {
                     Thread.onSpinWait();
                     Expect.isTrue(System.nanoTime() < deadline, "PE " + k + " never queued");
                 }
@@ -98,7 +102,8 @@ public final class LockPe {
         if (me == 0) {
             shmem.clearLock(locks, 1);
             shmem.setLock(locks, 1);
-            Expect.equal(n - 1L, shmem.atomicFetchLong(counters, 2, 0), "greedy PE 0 served after every waiter");
+            Expect.equal(n - 1L, shmem.atomicFetch(DataType.LONG, counters, 2, 0),
+                    "greedy PE 0 served after every waiter");
             shmem.clearLock(locks, 1);
         }
         shmem.barrierAll();

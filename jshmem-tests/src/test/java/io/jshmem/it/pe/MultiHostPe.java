@@ -1,5 +1,6 @@
 package io.jshmem.it.pe;
 
+import java.lang.foreign.MemorySegment;
 import io.jshmem.Cmp;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
@@ -87,7 +88,7 @@ public final class MultiHostPe {
             for (int i = 0; i < BLOCK; i++) {
                 block[i] = me * 1_000_000L + p * 1_000L + i;
             }
-            shmem.put(slots, (long) me * BLOCK, block, 0, BLOCK, p);
+            shmem.put(ValueLayout.JAVA_LONG, slots, (long) me * BLOCK, MemorySegment.ofArray(block), 0, BLOCK, p);
         }
         shmem.barrierAll();
         for (int from = 0; from < n; from++) {
@@ -99,7 +100,7 @@ public final class MultiHostPe {
         }
         long[] back = new long[BLOCK];
         for (int p = 0; p < n; p++) {
-            shmem.get(back, 0, slots, (long) me * BLOCK, BLOCK, p);
+            shmem.get(ValueLayout.JAVA_LONG, MemorySegment.ofArray(back), 0, slots, (long) me * BLOCK, BLOCK, p);
             for (int i = 0; i < BLOCK; i++) {
                 Expect.equal(me * 1_000_000L + p * 1_000L + i, back[i], "get from PE " + p + " element " + i);
             }

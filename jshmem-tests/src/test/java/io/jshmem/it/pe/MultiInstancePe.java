@@ -48,8 +48,8 @@ public final class MultiInstancePe {
         long a0 = b0.local().address();
         long a1 = b1.local().address();
         Expect.isTrue(a0 + 4096 <= a1 || a1 + 4096 <= a0, "heaps overlap: " + a0 + " vs " + a1);
-        rt0.p(b0, 0, 100L + me, next);
-        rt1.p(b1, 0, 200L + me, next);
+        rt0.p(ValueLayout.JAVA_LONG, b0, 0, 100L + me, next);
+        rt1.p(ValueLayout.JAVA_LONG, b1, 0, 200L + me, next);
         rt0.barrierAll();
         rt1.barrierAll();
         Expect.equal(100L + prev, b0.local().get(ValueLayout.JAVA_LONG, 0), "instance 0 value");
@@ -70,7 +70,7 @@ public final class MultiInstancePe {
         // A second generation of instance 1 gets a fresh session.
         ShmemRuntime again = Shmem.init(InitAttributes.fromEnvironment().instanceId(1).heapSize(4 << 20));
         SymmetricMemory c = again.malloc(8);
-        again.p(c, 0, 300L + me, next);
+        again.p(ValueLayout.JAVA_LONG, c, 0, 300L + me, next);
         again.barrierAll();
         Expect.equal(300L + prev, c.local().get(ValueLayout.JAVA_LONG, 0), "second generation value");
         again.close();

@@ -1,5 +1,6 @@
 package io.jshmem.it.pe;
 
+import io.jshmem.DataType;
 import io.jshmem.Context;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
@@ -28,7 +29,8 @@ public final class OrderingPe {
                 boolean writer = (me & 1) == 1;
                 SymmetricMemory data = shmem.calloc(WORDS, 8);
                 SymmetricMemory flag = shmem.calloc(1, 8);
-                String[] modes = {"fence", "quiet", "peQuiet", "atomicFlag", "putSignal", "putSignalNbiAdd", "ctxFence"};
+                String[] modes = {"fence", "quiet", "peQuiet", "atomicFlag", "putSignal", "putSignalNbiAdd",
+                        "ctxFence"};
                 for (String mode : modes) {
                     data.local().fill((byte) 0);
                     flag.local().fill((byte) 0);
@@ -57,15 +59,16 @@ public final class OrderingPe {
         for (int i = 1; i <= n; i++) {
             java.util.Arrays.fill(words, i);
             switch (mode) {
-                case "putSignal" -> shmem.putSignal(data, 0, words, 0, WORDS, flag, 0, i, SignalOp.SET, peer);
-                case "putSignalNbiAdd" -> shmem.putSignalNbi(data, 0, words, 0, WORDS, flag, 0, 1, SignalOp.ADD,
-                        peer);
+                case "putSignal" -> shmem.putSignal(ValueLayout.JAVA_LONG, data, 0, MemorySegment.ofArray(words), 0,
+                        WORDS, flag, 0, i, SignalOp.SET, peer);
+                case "putSignalNbiAdd" -> shmem.putSignalNbi(ValueLayout.JAVA_LONG, data, 0,
+                        MemorySegment.ofArray(words), 0, WORDS, flag, 0, 1, SignalOp.ADD, peer);
                 default -> {
                     if (mode.equals("fence") || mode.equals("ctxFence")) {
-                        ctx.p(data, 0, (long) i, peer);
-                        ctx.p(data, WORDS - 1, (long) i, peer);
+                        ctx.p(ValueLayout.JAVA_LONG, data, 0, (long) i, peer);
+                        ctx.p(ValueLayout.JAVA_LONG, data, WORDS - 1, (long) i, peer);
                     } else {
-                        ctx.put(data, 0, words, 0, WORDS, peer);
+                        ctx.put(ValueLayout.JAVA_LONG, data, 0, MemorySegment.ofArray(words), 0, WORDS, peer);
                     }
                     switch (mode) {
                         case "quiet" -> shmem.quiet();
@@ -73,16 +76,16 @@ public final class OrderingPe {
                         default -> ctx.fence();
                     }
                     if (mode.equals("atomicFlag")) {
-                        shmem.atomicSetLong(flag, 0, i, peer);
+                        shmem.atomicSet(DataType.LONG, flag, 0, i, peer);
                     } else {
-                        ctx.p(flag, 0, (long) i, peer);
+                        ctx.p(ValueLayout.JAVA_LONG, flag, 0, (long) i, peer);
                     }
                 }
             }
         }
         shmem.quiet();
         if (ctx != shmem) {
-            ctx.destroy();
+            ctx.close();
         }
     }
 

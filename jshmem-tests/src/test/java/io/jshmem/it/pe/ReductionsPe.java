@@ -101,7 +101,7 @@ public final class ReductionsPe {
                     // in place: dest is the source
                     salt++;
                     fill(type, src.local(), count, me, salt);
-                    team.sumReduce(type, src, 0, src, 0, count);
+                    team.reduce(ReduceOp.SUM, type, src, 0, src, 0, count);
                     check(type, ReduceOp.SUM, team.nPes(), -1, src.local(), count, salt, "in-place sum " + type);
                     salt++;
                     fill(type, src.local(), count, me, salt);

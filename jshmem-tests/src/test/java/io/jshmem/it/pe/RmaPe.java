@@ -24,37 +24,37 @@ public final class RmaPe {
             for (int i = 0; i < 16; i++) {
                 longs[i] = me * 1_000_000L + i;
             }
-            shmem.put(buf, 4, longs, 2, 10, next);
+            shmem.put(ValueLayout.JAVA_LONG, buf, 4, MemorySegment.ofArray(longs), 2, 10, next);
             shmem.barrierAll();
             for (int i = 0; i < 10; i++) {
                 Expect.equal(prev * 1_000_000L + i + 2, buf.local().getAtIndex(ValueLayout.JAVA_LONG, 4 + i),
                         "long put element " + i);
             }
             long[] back = new long[10];
-            shmem.get(back, 0, buf, 4, 10, next);
+            shmem.get(ValueLayout.JAVA_LONG, MemorySegment.ofArray(back), 0, buf, 4, 10, next);
             for (int i = 0; i < 10; i++) {
                 Expect.equal(me * 1_000_000L + i + 2, back[i], "long get element " + i);
             }
             shmem.barrierAll();
 
             // every type through p/g and arrays
-            shmem.p(out, 0, (byte) (me + 1), next);
-            shmem.p(out, 1, (short) (me + 300), next);
-            shmem.p(out, 2, (char) ('A' + me), next);
-            shmem.p(out, 3, me * 7, next);
-            shmem.p(out, 4, me * 1L << 40, next);
-            shmem.p(out, 5, me + 0.5f, next);
-            shmem.p(out, 6, me + 0.25, next);
+            shmem.p(ValueLayout.JAVA_BYTE, out, 0, (byte) (me + 1), next);
+            shmem.p(ValueLayout.JAVA_SHORT, out, 1, (short) (me + 300), next);
+            shmem.p(ValueLayout.JAVA_CHAR, out, 2, (char) ('A' + me), next);
+            shmem.p(ValueLayout.JAVA_INT, out, 3, me * 7, next);
+            shmem.p(ValueLayout.JAVA_LONG, out, 4, me * 1L << 40, next);
+            shmem.p(ValueLayout.JAVA_FLOAT, out, 5, me + 0.5f, next);
+            shmem.p(ValueLayout.JAVA_DOUBLE, out, 6, me + 0.25, next);
             shmem.quiet();
             shmem.barrierAll();
-            Expect.equal((byte) (prev + 1), shmem.gByte(out, 0, me), "byte p/g");
-            Expect.equal((short) (prev + 300), shmem.gShort(out, 1, me), "short p/g");
-            Expect.equal((char) ('A' + prev), shmem.gChar(out, 2, me), "char p/g");
-            Expect.equal(prev * 7, shmem.gInt(out, 3, me), "int p/g");
-            Expect.equal(prev * 1L << 40, shmem.gLong(out, 4, me), "long p/g");
-            Expect.equal(prev + 0.5f, shmem.gFloat(out, 5, me), "float p/g");
-            Expect.equal(prev + 0.25, shmem.gDouble(out, 6, me), "double p/g");
-            Expect.equal(me * 7, shmem.gInt(out, 3, next), "int g from next");
+            Expect.equal((byte) (prev + 1), shmem.g(ValueLayout.JAVA_BYTE, out, 0, me), "byte p/g");
+            Expect.equal((short) (prev + 300), shmem.g(ValueLayout.JAVA_SHORT, out, 1, me), "short p/g");
+            Expect.equal((char) ('A' + prev), shmem.g(ValueLayout.JAVA_CHAR, out, 2, me), "char p/g");
+            Expect.equal(prev * 7, shmem.g(ValueLayout.JAVA_INT, out, 3, me), "int p/g");
+            Expect.equal(prev * 1L << 40, shmem.g(ValueLayout.JAVA_LONG, out, 4, me), "long p/g");
+            Expect.equal(prev + 0.5f, shmem.g(ValueLayout.JAVA_FLOAT, out, 5, me), "float p/g");
+            Expect.equal(prev + 0.25, shmem.g(ValueLayout.JAVA_DOUBLE, out, 6, me), "double p/g");
+            Expect.equal(me * 7, shmem.g(ValueLayout.JAVA_INT, out, 3, next), "int g from next");
             shmem.barrierAll();
 
             typedArrays(shmem, buf, me, next, prev);
@@ -76,12 +76,12 @@ public final class RmaPe {
         float[] f = {me * 1.5f, 2f};
         double[] d = {me * 2.5, 3.0};
         shmem.barrierAll();
-        shmem.putNbi(buf, 0, b, 0, 3, next);
-        shmem.putNbi(buf, 4, s, 0, 2, next);
-        shmem.putNbi(buf, 30, c, 0, 2, next);
-        shmem.putNbi(buf, 4, i, 0, 2, next);
-        shmem.putNbi(buf, 6, f, 0, 2, next);
-        shmem.putNbi(buf, 4, d, 0, 2, next);
+        shmem.putNbi(ValueLayout.JAVA_BYTE, buf, 0, MemorySegment.ofArray(b), 0, 3, next);
+        shmem.putNbi(ValueLayout.JAVA_SHORT, buf, 4, MemorySegment.ofArray(s), 0, 2, next);
+        shmem.putNbi(ValueLayout.JAVA_CHAR, buf, 30, MemorySegment.ofArray(c), 0, 2, next);
+        shmem.putNbi(ValueLayout.JAVA_INT, buf, 4, MemorySegment.ofArray(i), 0, 2, next);
+        shmem.putNbi(ValueLayout.JAVA_FLOAT, buf, 6, MemorySegment.ofArray(f), 0, 2, next);
+        shmem.putNbi(ValueLayout.JAVA_DOUBLE, buf, 4, MemorySegment.ofArray(d), 0, 2, next);
         shmem.quiet();
         shmem.barrierAll();
         byte[] b2 = new byte[3];
@@ -90,12 +90,12 @@ public final class RmaPe {
         int[] i2 = new int[2];
         float[] f2 = new float[2];
         double[] d2 = new double[2];
-        shmem.get(b2, 0, buf, 0, 3, me);
-        shmem.get(s2, 0, buf, 4, 2, me);
-        shmem.get(c2, 0, buf, 30, 2, me);
-        shmem.getNbi(i2, 0, buf, 4, 2, me);
-        shmem.getNbi(f2, 0, buf, 6, 2, me);
-        shmem.getNbi(d2, 0, buf, 4, 2, me);
+        shmem.get(ValueLayout.JAVA_BYTE, MemorySegment.ofArray(b2), 0, buf, 0, 3, me);
+        shmem.get(ValueLayout.JAVA_SHORT, MemorySegment.ofArray(s2), 0, buf, 4, 2, me);
+        shmem.get(ValueLayout.JAVA_CHAR, MemorySegment.ofArray(c2), 0, buf, 30, 2, me);
+        shmem.getNbi(ValueLayout.JAVA_INT, MemorySegment.ofArray(i2), 0, buf, 4, 2, me);
+        shmem.getNbi(ValueLayout.JAVA_FLOAT, MemorySegment.ofArray(f2), 0, buf, 6, 2, me);
+        shmem.getNbi(ValueLayout.JAVA_DOUBLE, MemorySegment.ofArray(d2), 0, buf, 4, 2, me);
         shmem.quiet();
         Expect.equal((byte) prev, b2[0], "byte array");
         Expect.equal((byte) 3, b2[2], "byte array tail");
@@ -117,7 +117,7 @@ public final class RmaPe {
             src[k] = me * 100 + k;
         }
         // elements 0,3,6,9 of src to int slots 1,3,5,7 of next
-        shmem.iput(buf, 1, 2, src, 0, 3, 4, next);
+        shmem.iput(ValueLayout.JAVA_INT, buf, 1, 2, MemorySegment.ofArray(src), 0, 3, 4, next);
         shmem.quiet();
         shmem.barrierAll();
         for (int k = 0; k < 4; k++) {
@@ -126,7 +126,7 @@ public final class RmaPe {
         }
         int[] dst = new int[8];
         // int slots 1,3,5,7 of next to dst 0,2,4,6
-        shmem.iget(dst, 0, 2, buf, 1, 2, 4, next);
+        shmem.iget(ValueLayout.JAVA_INT, MemorySegment.ofArray(dst), 0, 2, buf, 1, 2, 4, next);
         for (int k = 0; k < 4; k++) {
             Expect.equal(me * 100 + 3 * k, dst[2 * k], "iget " + k);
             Expect.equal(0, dst[2 * k + 1], "iget gap " + k);
@@ -148,14 +148,14 @@ public final class RmaPe {
                 Expect.equal((byte) (prev + k), buf.local().get(ValueLayout.JAVA_BYTE, k), "putmem byte " + k);
             }
             // symmetric source: my buf (holding prev's bytes) to next's out
-            shmem.putmem(out, 0, buf, 0, 256, next);
+            shmem.putmem(out, 0, buf.local(), 0, 256, next);
             shmem.barrierAll();
             int prevPrev = (prev + shmem.nPes() - 1) % shmem.nPes();
             Expect.equal((byte) (prevPrev + 7), out.local().get(ValueLayout.JAVA_BYTE, 7), "putmem symmetric src");
             MemorySegment dst = arena.allocate(256);
             shmem.getmem(dst, 0, out, 0, 256, next);
             Expect.equal((byte) (prev + 9), dst.get(ValueLayout.JAVA_BYTE, 9), "getmem to segment");
-            shmem.getmem(buf, 0, out, 0, 256, next);
+            shmem.getmem(buf.local(), 0, out, 0, 256, next);
             Expect.equal((byte) (prev + 11), buf.local().get(ValueLayout.JAVA_BYTE, 11), "getmem symmetric dest");
             // typed segment form
             MemorySegment longs = arena.allocate(ValueLayout.JAVA_LONG, 4);
@@ -200,7 +200,7 @@ public final class RmaPe {
             Expect.equal(peer.address(), Shmem.ptr(buf, next).address(), "facade ptr");
         } else {
             Expect.isTrue(next == me || buf.ptr(next).isEmpty(), "ptr of a network-served peer is empty");
-            shmem.p(buf, 0, 4242L + me, next);
+            shmem.p(ValueLayout.JAVA_LONG, buf, 0, 4242L + me, next);
             shmem.quiet();
         }
         shmem.barrierAll();

@@ -28,13 +28,20 @@ public final class SignalsPe {
                 SymmetricMemory sigs = shmem.calloc(32, 8);
                 shmem.barrierAll();
                 if (paired && sender) {
-                    shmem.putSignal(data, 0, new byte[]{1, 2, 3, 4}, 0, 4, sigs, 0, 100, SignalOp.SET, partner);
-                    shmem.putSignal(data, 32 / 2, new short[]{5, 6}, 0, 2, sigs, 1, 101, SignalOp.SET, partner);
-                    shmem.putSignal(data, 64 / 2, new char[]{'x', 'y'}, 0, 2, sigs, 2, 102, SignalOp.SET, partner);
-                    shmem.putSignal(data, 96 / 4, new int[]{7, 8}, 0, 2, sigs, 3, 103, SignalOp.SET, partner);
-                    shmem.putSignalNbi(data, 128 / 8, new long[]{9, 10}, 0, 2, sigs, 4, 104, SignalOp.ADD, partner);
-                    shmem.putSignalNbi(data, 160 / 4, new float[]{1.5f}, 0, 1, sigs, 5, 105, SignalOp.ADD, partner);
-                    shmem.putSignal(data, 192 / 8, new double[]{2.5}, 0, 1, sigs, 6, 106, SignalOp.ADD, partner);
+                    shmem.putSignal(ValueLayout.JAVA_BYTE, data, 0, MemorySegment.ofArray(new byte[]{1, 2, 3, 4}), 0,
+                            4, sigs, 0, 100, SignalOp.SET, partner);
+                    shmem.putSignal(ValueLayout.JAVA_SHORT, data, 32 / 2, MemorySegment.ofArray(new short[]{5, 6}), 0,
+                            2, sigs, 1, 101, SignalOp.SET, partner);
+                    shmem.putSignal(ValueLayout.JAVA_CHAR, data, 64 / 2, MemorySegment.ofArray(new char[]{'x', 'y'}),
+                            0, 2, sigs, 2, 102, SignalOp.SET, partner);
+                    shmem.putSignal(ValueLayout.JAVA_INT, data, 96 / 4, MemorySegment.ofArray(new int[]{7, 8}), 0, 2,
+                            sigs, 3, 103, SignalOp.SET, partner);
+                    shmem.putSignalNbi(ValueLayout.JAVA_LONG, data, 128 / 8, MemorySegment.ofArray(new long[]{9, 10}),
+                            0, 2, sigs, 4, 104, SignalOp.ADD, partner);
+                    shmem.putSignalNbi(ValueLayout.JAVA_FLOAT, data, 160 / 4,
+                            MemorySegment.ofArray(new float[]{1.5f}), 0, 1, sigs, 5, 105, SignalOp.ADD, partner);
+                    shmem.putSignal(ValueLayout.JAVA_DOUBLE, data, 192 / 8, MemorySegment.ofArray(new double[]{2.5}),
+                            0, 1, sigs, 6, 106, SignalOp.ADD, partner);
                     try (Arena arena = Arena.ofConfined()) {
                         MemorySegment seg = arena.allocate(16, 8);
                         seg.setAtIndex(ValueLayout.JAVA_LONG, 0, 11L);
@@ -44,8 +51,8 @@ public final class SignalsPe {
                         shmem.putmemSignalNbi(data, 256, seg, 0, 8, sigs, 8, 108, SignalOp.SET, partner);
                     }
                     data.local().setAtIndex(ValueLayout.JAVA_LONG, 40, 13L);
-                    shmem.putmemSignalNbi(data, 288, data, 320, 8, sigs, 9, 109, SignalOp.SET, partner);
-                    shmem.putmemSignal(data, 296, data, 320, 8, sigs, 10, 110, SignalOp.SET, partner);
+                    shmem.putmemSignalNbi(data, 288, data.local(), 320, 8, sigs, 9, 109, SignalOp.SET, partner);
+                    shmem.putmemSignal(data, 296, data.local(), 320, 8, sigs, 10, 110, SignalOp.SET, partner);
                     shmem.quiet();
                     // Unsigned: a signal with the top bit set is GREATER than 1.
                     shmem.signalSet(sigs, 11, 0x8000_0000_0000_0000L, partner);

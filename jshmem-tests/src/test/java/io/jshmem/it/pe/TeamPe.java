@@ -77,7 +77,7 @@ public final class TeamPe {
             Team sub = odd.splitStrided(0, 1, odd.nPes());
             Expect.equal(odd.myPe(), sub.myPe(), "sub myPe");
             buf.local().setAtIndex(ValueLayout.JAVA_LONG, 0, me);
-            sub.sumReduce(DataType.LONG, buf, 1, buf, 0, 1);
+            sub.reduce(ReduceOp.SUM, DataType.LONG, buf, 1, buf, 0, 1);
             long expect = 0;
             for (int i = 0; i < odd.nPes(); i++) {
                 expect += odd.translatePe(i, world);
@@ -113,7 +113,7 @@ public final class TeamPe {
         buf.local().setAtIndex(ValueLayout.JAVA_LONG, 2, 100 + me);
         x.broadcast(ValueLayout.JAVA_LONG, buf, 3, buf, 2, 1, 0);
         Expect.equal(100L + me / 2 * 2, buf.local().getAtIndex(ValueLayout.JAVA_LONG, 3), "row broadcast");
-        y.sumReduce(DataType.LONG, buf, 4, buf, 2, 1);
+        y.reduce(ReduceOp.SUM, DataType.LONG, buf, 4, buf, 2, 1);
         long expect = 0;
         for (int pe = me % 2; pe < n; pe += 2) {
             expect += 100 + pe;
@@ -134,7 +134,7 @@ public final class TeamPe {
             try (Team t = world.splitStrided(start, 1, n - start)) {
                 if (me >= start) {
                     buf.local().setAtIndex(ValueLayout.JAVA_LONG, 5, c * 10L + me);
-                    t.sumReduce(DataType.LONG, buf, 6, buf, 5, 1);
+                    t.reduce(ReduceOp.SUM, DataType.LONG, buf, 6, buf, 5, 1);
                     long expect = 0;
                     for (int pe = start; pe < n; pe++) {
                         expect += c * 10L + pe;
@@ -220,7 +220,8 @@ public final class TeamPe {
                 () -> world.alltoalls(ValueLayout.JAVA_LONG, buf, 0, data, 0, 1, 3, 9), "sst");
         Expect.thrown(ShmemArgumentException.class, () -> world.alltoallmem(buf, 0, buf, 4, 8), "overlaps");
         Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(null, 0, data, 0, 8, 0), "dest is null");
-        Expect.thrown(ShmemArgumentException.class, () -> world.sumReduce(DataType.LONG, buf, -1, data, 0, 1),
+        Expect.thrown(ShmemArgumentException.class,
+                () -> world.reduce(ReduceOp.SUM, DataType.LONG, buf, -1, data, 0, 1),
                 "destIndex = -1");
         // collect: every PE contributes 40 bytes, which together exceed the 64-byte dest on every PE
         if (n >= 2) {
@@ -235,7 +236,7 @@ public final class TeamPe {
         Patterns.expectFilled(buf.local(), 0, buf.byteSize(), (byte) 0x3C, "buf untouched by rejected calls");
         // the team still works
         data.local().setAtIndex(ValueLayout.JAVA_LONG, 0, me + 1);
-        world.sumReduce(DataType.LONG, data, 1, data, 0, 1);
+        world.reduce(ReduceOp.SUM, DataType.LONG, data, 1, data, 0, 1);
         Expect.equal((long) n * (n + 1) / 2, data.local().getAtIndex(ValueLayout.JAVA_LONG, 1), "sum after bad input");
         shmem.free(data);
     }

@@ -1,5 +1,6 @@
 package io.jshmem.it.pe;
 
+import java.lang.foreign.ValueLayout;
 import io.jshmem.InitAttributes;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
@@ -64,9 +65,9 @@ public final class TlsPe {
         int me = rt.myPe();
         int n = rt.nPes();
         SymmetricMemory m = rt.malloc(8);
-        rt.p(m, 0, 77L + me, (me + 1) % n);
+        rt.p(ValueLayout.JAVA_LONG, m, 0, 77L + me, (me + 1) % n);
         rt.barrierAll();
-        Expect.equal(77L + (me + n - 1) % n, rt.gLong(m, 0, me), "value from previous PE");
+        Expect.equal(77L + (me + n - 1) % n, rt.g(ValueLayout.JAVA_LONG, m, 0, me), "value from previous PE");
         rt.free(m);
     }
 }

@@ -1,5 +1,6 @@
 package io.jshmem.it.pe;
 
+import java.lang.foreign.ValueLayout;
 import io.jshmem.InitAttributes;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
@@ -40,9 +41,9 @@ public final class UniqueIdPe {
             Expect.equal(me, shmem.myPe(), "myPe");
             Expect.equal(n, shmem.nPes(), "nPes");
             SymmetricMemory m = shmem.malloc(8);
-            shmem.p(m, 0, 100L + me, (me + 1) % n);
+            shmem.p(ValueLayout.JAVA_LONG, m, 0, 100L + me, (me + 1) % n);
             shmem.barrierAll();
-            Expect.equal(100L + (me + n - 1) % n, shmem.gLong(m, 0, me), "value from previous PE");
+            Expect.equal(100L + (me + n - 1) % n, shmem.g(ValueLayout.JAVA_LONG, m, 0, me), "value from previous PE");
             System.out.println("UID OK pe " + me + " heap " + shmem.heapSize());
         }
     }

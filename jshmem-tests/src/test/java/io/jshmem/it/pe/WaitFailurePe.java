@@ -1,5 +1,6 @@
 package io.jshmem.it.pe;
 
+import io.jshmem.DataType;
 import io.jshmem.Cmp;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
@@ -22,7 +23,7 @@ public final class WaitFailurePe {
         if (args[0].equals("timeout")) {
             long start = System.nanoTime();
             try {
-                shmem.waitUntilLong(vars, 0, Cmp.EQ, 42);
+                shmem.waitUntil(DataType.LONG, vars, 0, Cmp.EQ, 42);
                 System.out.println("WAIT RETURNED unexpectedly");
                 System.exit(1);
             } catch (ShmemTimeoutException e) {
@@ -46,7 +47,7 @@ public final class WaitFailurePe {
             if (me == 2) {
                 shmem.setLock(vars, 1);
             } else {
-                shmem.waitUntilLong(vars, 0, Cmp.EQ, 42);
+                shmem.waitUntil(DataType.LONG, vars, 0, Cmp.EQ, 42);
             }
             System.out.println("WAIT RETURNED unexpectedly");
             System.exit(1);

@@ -129,7 +129,7 @@ public final class WaitsPe {
         shmem.barrierAll();
         if (!waiter && paired) {
             LockSupport.parkNanos(200_000);
-            shmem.p(payload, 0, caseId, partner);
+            shmem.p(ValueLayout.JAVA_LONG, payload, 0, caseId, partner);
             shmem.fence();
             for (int i : written) {
                 put(t, i, fin[i], partner);
@@ -230,9 +230,9 @@ public final class WaitsPe {
 
     private static void put(Type t, int i, long v, int pe) {
         switch (t.width()) {
-            case 2 -> shmem.p(ivars, i, (short) v, pe);
-            case 4 -> shmem.p(ivars, i, (int) v, pe);
-            default -> shmem.p(ivars, i, v, pe);
+            case 2 -> shmem.p(ValueLayout.JAVA_SHORT, ivars, i, (short) v, pe);
+            case 4 -> shmem.p(ValueLayout.JAVA_INT, ivars, i, (int) v, pe);
+            default -> shmem.p(ValueLayout.JAVA_LONG, ivars, i, v, pe);
         }
     }
 }
