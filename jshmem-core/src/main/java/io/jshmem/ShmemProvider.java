@@ -32,6 +32,12 @@ public interface ShmemProvider {
 
     void setConfStoreTls(boolean enabled, String tlsInfo);
 
+    /** Sets the log level by CANN code (0 debug .. 4 fatal); SHMEM_LOG_LEVEL, when set, wins. */
+    void setLogLevel(int level);
+
+    /** Routes every log message to {@code logger}; null restores standard error. */
+    void setExternLogger(ExternalLogger logger);
+
     /**
      * Runs a lifecycle call of the facade (allocation) under the lock that {@link #withInstance(int)} holds, so that
      * it cannot interleave with another thread's instance switch.

@@ -559,11 +559,11 @@ final class RoutineTable {
                 "This PE's profiling data, printed as a table when {@code verbose}; empty when not profiled.");
         row("aclshmemx_show_prof", "void showProf()", rt("showProf()"), "Prints this PE's profiling table.");
         row("aclshmemx_set_log_level", "void setLogLevel(int level)",
-                api("io.jshmem.config.ShmemLog.setLevel(io.jshmem.config.LogLevel.fromCode(level))"),
+                facade("Provider.get().setLogLevel(level)"),
                 "Sets the log level: 0 debug, 1 info, 2 warn, 3 error, 4 fatal (SHMEM_LOG_LEVEL wins); works before"
                         + " init.");
-        row("aclshmemx_set_extern_logger", "void setExternLogger(io.jshmem.config.ExternalLogger logger)",
-                api("io.jshmem.config.ShmemLog.setExternalLogger(logger)"),
+        row("aclshmemx_set_extern_logger", "void setExternLogger(ExternalLogger logger)",
+                facade("Provider.get().setExternLogger(logger)"),
                 "Sends every jshmem log message to {@code logger} instead of standard error (null restores it).");
     }
 }

@@ -1,5 +1,6 @@
 package io.jshmem.impl;
 
+import io.jshmem.ExternalLogger;
 import io.jshmem.InitAttributes;
 import io.jshmem.InitStatus;
 import io.jshmem.InstanceScope;
@@ -7,7 +8,9 @@ import io.jshmem.ShmemProvider;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.ThreadLevel;
 import io.jshmem.bootstrap.TlsInfo;
+import io.jshmem.config.LogLevel;
 import io.jshmem.config.Settings;
+import io.jshmem.config.ShmemLog;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.runtime.LocalRendezvous;
 
@@ -108,6 +111,17 @@ public final class JshmemProvider implements ShmemProvider {
         } finally {
             InstanceRegistry.unlock();
         }
+    }
+
+    @Override
+    public void setLogLevel(int level) {
+        ShmemLog.setLevel(LogLevel.fromCode(level));
+    }
+
+    @Override
+    public void setExternLogger(ExternalLogger logger) {
+        ShmemLog.setExternalLogger(logger == null ? null
+                : (level, name, message) -> logger.log(level.systemLevel(), name, message));
     }
 
     @Override

@@ -1,0 +1,81 @@
+package io.jshmem.it.pe.fuzz;
+
+import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.ShmemStateException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Runs one planned call and books its outcome against the oracle: a valid call must not throw, an invalid one must
+ * throw ShmemArgumentException or ShmemStateException whose message names one of the arguments that make it
+ * invalid; anything else (another exception type, an accepted invalid call) is a problem.
+ */
+final class FuzzLedger {
+    final List<String> problems = new ArrayList<>();
+    long calls;
+    long valid;
+    long rejected;
+    long acceptedInvalid;
+    long wrongRejections;
+    long badMessages;
+
+    /** A planned call: whether the oracle deems it valid and which argument names an error may name. */
+    record Plan(String what, boolean valid, Set<String> culprits) {
+    }
+
+    interface Call {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code call} as the acting PE; returns whether it ran without throwing. */
+    boolean run(Plan plan, Call call) {
+        calls++;
+        try {
+            call.run();
+        } catch (ShmemArgumentException | ShmemStateException e) {
+            if (plan.valid()) {
+                wrongRejections++;
+                problem(plan, "valid call rejected: " + e);
+                return false;
+            }
+            rejected++;
+            String m = String.valueOf(e.getMessage());
+            boolean named = false;
+            for (String c : plan.culprits()) {
+                if (m.contains(c)) {
+                    named = true;
+                    break;
+                }
+            }
+            if (!named) {
+                badMessages++;
+                problem(plan, "message names none of " + plan.culprits() + ": " + m);
+            }
+            return false;
+        } catch (Throwable t) {
+            problem(plan, (plan.valid() ? "valid" : "invalid") + " call threw " + t);
+            return false;
+        }
+        if (!plan.valid()) {
+            acceptedInvalid++;
+            problem(plan, "invalid call accepted (culprits " + plan.culprits() + ")");
+            return false;
+        }
+        valid++;
+        return true;
+    }
+
+    void problem(Plan plan, String what) {
+        if (problems.size() < 50) {
+            problems.add(plan.what() + ": " + what);
+        }
+    }
+
+    void problem(String what) {
+        if (problems.size() < 50) {
+            problems.add(what);
+        }
+    }
+}
