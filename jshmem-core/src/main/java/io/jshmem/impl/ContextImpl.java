@@ -72,6 +72,7 @@ class ContextImpl implements Context {
 
     @Override
     public final Team team() {
+        usable(); // shmem_ctx_get_team on a destroyed context is an error, as before issue 10
         return team == null ? runtime.teamWorld() : team;
     }
 
@@ -650,7 +651,9 @@ class ContextImpl implements Context {
         usable();
         Operands.notNull("pes", pes);
         for (int i = 0; i < pes.length; i++) {
-            Operands.pe("pes[i]", pes[i], nPes);
+            if (pes[i] < 0 || pes[i] >= nPes) {
+                Operands.pe("pes[" + i + "]", pes[i], nPes); // throws, naming the position
+            }
         }
         comm.quiet(pes);
     }

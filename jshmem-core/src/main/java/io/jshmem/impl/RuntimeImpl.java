@@ -353,7 +353,10 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         Operands.notNull("options", options);
         EnumSet<CtxOption> set = EnumSet.noneOf(CtxOption.class);
         for (int i = 0; i < options.length; i++) {
-            set.add(Operands.notNull("options[i]", options[i]));
+            if (options[i] == null) {
+                Operands.notNull("options[" + i + "]", null); // throws, naming the position
+            }
+            set.add(options[i]);
         }
         ContextState state = ContextState.create(instance.comm(), set.contains(CtxOption.PRIVATE),
                 set.contains(CtxOption.SERIALIZED), set.contains(CtxOption.NOSTORE));

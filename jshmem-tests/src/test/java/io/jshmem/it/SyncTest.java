@@ -114,7 +114,7 @@ class SyncTest {
         for (int pe = 0; pe < 2; pe++) {
             String line = r.stdout(pe).stream().filter(l -> l.startsWith("TIMED OUT")).findFirst()
                     .orElseThrow(() -> new AssertionError(r.transcript()));
-            assertTrue(line.contains("waitUntilLong") && line.contains("within 2 s")
+            assertTrue(line.contains("waitUntil") && line.contains("within 2 s")
                     && line.contains("JSHMEM_TIMEOUT"), line);
             long ms = Long.parseLong(line.replaceAll("TIMED OUT after (\\d+) ms.*", "$1"));
             assertTrue(ms >= 1900 && ms < 10_000, line);

@@ -32,11 +32,11 @@ public final class SyncBadInputPe {
 
                 Expect.thrown(ShmemArgumentException.class,
                         () -> shmem.atomicFetchAdd(DataType.LONG, longs, 8, 1, next),
-                        "index = 8", "valid is 0 <= index < 8");
+                        "index = 8", "valid is 0 <= index and index + count <= 8");
                 Expect.thrown(ShmemArgumentException.class, () -> shmem.atomicSet(DataType.LONG, longs, -1, 1, next),
                         "index = -1");
                 Expect.thrown(ShmemArgumentException.class, () -> shmem.atomicFetchInc(DataType.INT, ints, 8, next),
-                        "index = 8", "4-byte elements");
+                        "index = 8", "8 elements of 4 bytes");
                 Expect.thrown(ShmemArgumentException.class, () -> shmem.atomicAdd(DataType.LONG, longs, 0, 1, n),
                         "pe = " + n, "valid range is 0.." + (n - 1));
                 Expect.thrown(ShmemArgumentException.class,
@@ -62,9 +62,9 @@ public final class SyncBadInputPe {
                 Expect.thrown(ShmemArgumentException.class,
                         () -> shmem.putSignal(ValueLayout.JAVA_LONG, longs, 7,
                         MemorySegment.ofArray(new long[]{5, 6}), 0, 2, longs, 1, 1, SignalOp.SET, next),
-                        "destIndex*8", "outside dest");
+                        "destIndex = 7", "outside dest");
                 Expect.thrown(ShmemArgumentException.class, () -> shmem.signalAdd(ints, 4, 1, next), "index = 4",
-                        "8-byte elements");
+                        "4 elements of 8 bytes");
                 Expect.thrown(ShmemArgumentException.class, () -> SignalOp.fromCode(2), "sigOp = 2", "0 (SET)");
 
                 // waits
@@ -76,8 +76,9 @@ public final class SyncBadInputPe {
                         () -> shmem.test(DataType.SHORT, ints, 16, Cmp.EQ, (short) 0),
                         "index = 16");
                 Expect.thrown(ShmemArgumentException.class,
-                        () -> shmem.waitUntilAll(DataType.INT, ints, 4, 5, null, Cmp.EQ, 0), "nelems = 5",
-                                "index + nelems <= 8");
+                        // the operand layer names the element count "count" (issue 10), the old check "nelems"
+                        () -> shmem.waitUntilAll(DataType.INT, ints, 4, 5, null, Cmp.EQ, 0), "count = 5",
+                                "index + count <= 8");
                 Expect.thrown(ShmemArgumentException.class,
                         () -> shmem.waitUntilAny(DataType.LONG, longs, 0, 4, new int[3], Cmp.EQ, 0),
                                 "status has 3 entries");

@@ -206,14 +206,17 @@ public final class TeamPe {
         shmem.barrierAll();
         Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(buf, 0, data, 0, 8, n), "root = " + n);
         Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(buf, 0, data, 0, 8, -1), "root = -1");
-        Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(buf, 0, data, 0, 72, 0), "bytes = 72",
+        Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(buf, 0, data, 0, 72, 0), "count = 72",
                 "64 bytes");
         Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(data, 8, data, 0, 32, 0), "overlaps");
-        Expect.thrown(ShmemArgumentException.class, () -> world.fcollectmem(data, 8, buf, 0, 64), "bytes*nPes");
+        Expect.thrown(ShmemArgumentException.class, () -> world.fcollectmem(data, 8, buf, 0, 64), "destOffset = 8",
+                "outside dest");
         Expect.thrown(ShmemArgumentException.class,
-                () -> world.reduce(ReduceOp.SUM, DataType.LONG, buf, 0, data, 0, Long.MAX_VALUE / 4), "overflow");
+                // issue 10: ranges are checked without multiplying, so a huge count is simply out of range
+                () -> world.reduce(ReduceOp.SUM, DataType.LONG, buf, 0, data, 0, Long.MAX_VALUE / 4),
+                "count = " + Long.MAX_VALUE / 4, "outside");
         Expect.thrown(ShmemArgumentException.class,
-                () -> world.reduce(ReduceOp.SUM, DataType.LONG, buf, 0, data, 0, 9), "count*8");
+                () -> world.reduce(ReduceOp.SUM, DataType.LONG, buf, 0, data, 0, 9), "count = 9");
         Expect.thrown(ShmemArgumentException.class,
                 () -> world.alltoalls(ValueLayout.JAVA_LONG, buf, 0, data, 0, 0, 1, 1), "dst = 0");
         Expect.thrown(ShmemArgumentException.class,

@@ -1,14 +1,12 @@
 package io.jshmem.it.pe;
 
 import io.jshmem.Cmp;
+import io.jshmem.DataType;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
 
 import java.lang.foreign.ValueLayout;
-import java.lang.reflect.Array;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -20,6 +18,22 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class WaitsPe {
     private record Type(String name, Class<?> prim, int width, long base) {
+        DataType dataType() {
+            return switch (name) {
+                case "Short" -> DataType.SHORT;
+                case "Int" -> DataType.INT;
+                case "Long" -> DataType.LONG;
+                case "UnsignedShort" -> DataType.USHORT;
+                case "UnsignedInt" -> DataType.UINT;
+                default -> DataType.ULONG;
+            };
+        }
+
+        /** The compare value as the typed facade passes it: truncated to the width, then sign-extended. */
+        long operand(long v) {
+            return ((Number) box(v)).longValue();
+        }
+
         Object box(long v) {
             return switch (width) {
                 case 2 -> (short) v;
@@ -28,13 +42,6 @@ public final class WaitsPe {
             };
         }
 
-        Object array(long[] values) {
-            Object a = Array.newInstance(prim, values.length);
-            for (int i = 0; i < values.length; i++) {
-                Array.set(a, i, box(values[i]));
-            }
-            return a;
-        }
     }
 
     // Unsigned types straddle the signed boundary: a signed comparison would give the wrong answer and hang.
@@ -186,30 +193,45 @@ public final class WaitsPe {
         };
     }
 
+    /** Runs one wait/test form through the object API's ivar-type token (issue 10: one method per form). */
     private static Object call(Type t, String form, boolean vector, Cmp cmp, long[] compare, int[] status,
-                               int[] indices) throws Exception {
-        String name = form + (vector ? "Vector" : "") + t.name();
-        Object cmpValue = vector ? t.array(compare) : t.box(compare[0]);
-        Class<?> valueType = vector ? cmpValue.getClass() : t.prim();
-        try {
-            return switch (form) {
-                case "waitUntil", "test" -> method(name, SymmetricMemory.class, long.class, Cmp.class, valueType)
-                        .invoke(shmem, ivars, 1L, cmp, cmpValue);
-                case "wait" -> method(name, SymmetricMemory.class, long.class, valueType)
-                        .invoke(shmem, ivars, 1L, t.box(compare[0]));
-                case "waitUntilSome", "testSome" -> method(name, SymmetricMemory.class, long.class, int.class,
-                        int[].class, int[].class, Cmp.class, valueType)
-                        .invoke(shmem, ivars, 0L, 4, indices, status, cmp, cmpValue);
-                default -> method(name, SymmetricMemory.class, long.class, int.class, int[].class, Cmp.class,
-                        valueType).invoke(shmem, ivars, 0L, 4, status, cmp, cmpValue);
-            };
-        } catch (InvocationTargetException e) {
-            throw e.getCause() instanceof Exception ex ? ex : new RuntimeException(e.getCause());
+                               int[] indices) {
+        DataType type = t.dataType();
+        long value = t.operand(compare[0]);
+        long[] values = new long[compare.length];
+        for (int i = 0; i < compare.length; i++) {
+            values[i] = t.operand(compare[i]);
         }
-    }
-
-    private static Method method(String name, Class<?>... params) throws NoSuchMethodException {
-        return ShmemRuntime.class.getMethod(name, params);
+        return switch (form + (vector ? "Vector" : "")) {
+            case "waitUntil" -> {
+                shmem.waitUntil(type, ivars, 1L, cmp, value);
+                yield null;
+            }
+            case "test" -> shmem.test(type, ivars, 1L, cmp, value);
+            case "wait" -> { // shmem_TYPE_wait: wait until the variable differs from value
+                shmem.waitUntil(type, ivars, 1L, Cmp.NE, value);
+                yield null;
+            }
+            case "waitUntilAll" -> {
+                shmem.waitUntilAll(type, ivars, 0L, 4, status, cmp, value);
+                yield null;
+            }
+            case "waitUntilAny" -> shmem.waitUntilAny(type, ivars, 0L, 4, status, cmp, value);
+            case "waitUntilSome" -> shmem.waitUntilSome(type, ivars, 0L, 4, indices, status, cmp, value);
+            case "testAll" -> shmem.testAll(type, ivars, 0L, 4, status, cmp, value);
+            case "testAny" -> shmem.testAny(type, ivars, 0L, 4, status, cmp, value);
+            case "testSome" -> shmem.testSome(type, ivars, 0L, 4, indices, status, cmp, value);
+            case "waitUntilAllVector" -> {
+                shmem.waitUntilAllVector(type, ivars, 0L, 4, status, cmp, values);
+                yield null;
+            }
+            case "waitUntilAnyVector" -> shmem.waitUntilAnyVector(type, ivars, 0L, 4, status, cmp, values);
+            case "waitUntilSomeVector" -> shmem.waitUntilSomeVector(type, ivars, 0L, 4, indices, status, cmp, values);
+            case "testAllVector" -> shmem.testAllVector(type, ivars, 0L, 4, status, cmp, values);
+            case "testAnyVector" -> shmem.testAnyVector(type, ivars, 0L, 4, status, cmp, values);
+            case "testSomeVector" -> shmem.testSomeVector(type, ivars, 0L, 4, indices, status, cmp, values);
+            default -> throw new AssertionError("unknown form " + form + (vector ? " (vector)" : ""));
+        };
     }
 
     private static void store(Type t, int i, long v) {
