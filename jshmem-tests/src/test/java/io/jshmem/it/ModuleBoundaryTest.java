@@ -76,11 +76,9 @@ class ModuleBoundaryTest {
         Path examples = location(io.jshmem.examples.RmaRing.class);
         assertTrue(ModuleFinder.of(examples).find("io.jshmem.examples").isPresent(),
                 "the examples are a named module at " + examples);
-        JobSpec spec = Jobs.spec(io.jshmem.examples.RmaRing.class, 2)
-                .withClasspath(List.of(examples.toString()));
-        spec = JobSpec.ofMainClass("io.jshmem.examples/io.jshmem.examples.RmaRing", 2)
-                .withClasspath(List.of(examples.toString())).withTimeout(spec.timeout()).withEnv("SHMEM_SYMMETRIC_SIZE",
-                        "32m");
+        JobSpec spec = JobSpec.ofMainClass("io.jshmem.examples/io.jshmem.examples.RmaRing", 2)
+                .withClasspath(List.of(examples.toString())).withTimeout(Jobs.DEADLINE)
+                .withEnv("SHMEM_SYMMETRIC_SIZE", "32m");
         assertTrue(spec.isModular());
         JobResult r = Jobs.run(spec);
         assertEquals(0, r.exitCode(), () -> r + "\n" + r.transcript());
