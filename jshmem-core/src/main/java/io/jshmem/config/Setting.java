@@ -14,7 +14,8 @@ public enum Setting {
     HEAP_PREFAULT("JSHMEM_HEAP_PREFAULT", "false",
             "Touch every page of the local heap at init so that first use does not pay page faults."),
     CHECKS("JSHMEM_CHECKS", "true",
-            "Check arguments (PE, ranges, alignment, liveness) at the public API. false only for benchmarks."),
+            "Check every operand (PE, buffer instance and liveness, ranges, alignment, nulls) at the public API."
+                    + " Read once per process (environment or -Djshmem.checks); false only for benchmarks."),
     ENGINE("JSHMEM_ENGINE", "auto",
             "Engine for remote PEs: auto (SHM on this host, UCX elsewhere), shm, ucx (forces UCX for all peers)."),
     UCX_PROGRESS_SPIN_US("JSHMEM_UCX_PROGRESS_SPIN_US", "50",

@@ -117,25 +117,26 @@ class ContextImpl implements Context {
     }
 
     /** Checks the context, a PE and a symmetric element range; returns the heap offset of element {@code index}. */
-    final long remote(SymmetricMemory mem, String name, String indexName, long index, long count, long size, int pe) {
+    final long remote(SymmetricMemory mem, String name, String indexName, long index, String countName, long count,
+                      long size, int pe) {
         if (!CHECKS) {
             return mem.heapOffset() + index * size;
         }
         usable();
         Operands.pe("pe", pe, nPes);
-        return Operands.inBlock(Operands.block(name, mem, owner), name, indexName, index, count, size);
+        return Operands.inBlock(Operands.block(name, mem, owner), name, indexName, index, countName, count, size);
     }
 
     /** As {@link #remote} for {@code count} elements {@code stride} apart. */
     final long remoteStrided(SymmetricMemory mem, String name, String indexName, long index, String strideName,
-                             long stride, long count, long size, int pe) {
+                             long stride, String countName, long count, long size, int pe) {
         if (!CHECKS) {
             return mem.heapOffset() + index * size;
         }
         usable();
         Operands.pe("pe", pe, nPes);
         return Operands.stridedInBlock(Operands.block(name, mem, owner), name, indexName, index, strideName, stride,
-                count, size);
+                countName, count, size);
     }
 
     /** Heap offset of the naturally aligned slot {@code index} of {@code size} bytes of {@code mem}. */
@@ -157,9 +158,10 @@ class ContextImpl implements Context {
         return Operands.slots(Operands.block(name, mem, owner), name, index, count, size);
     }
 
-    static void local(MemorySegment seg, String name, String indexName, long index, long count, long size) {
+    static void local(MemorySegment seg, String name, String indexName, long index, String countName, long count,
+                      long size) {
         if (CHECKS) {
-            Operands.inSegment(seg, name, indexName, index, count, size);
+            Operands.inSegment(seg, name, indexName, index, countName, count, size);
         }
     }
 
@@ -172,8 +174,8 @@ class ContextImpl implements Context {
     @Override
     public final void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
                              int pe) {
-        long off = remote(dest, "dest", "destOffset", destOffset, bytes, 1, pe);
-        local(src, "src", "srcOffset", srcOffset, bytes, 1);
+        long off = remote(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1, pe);
+        local(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1);
         if (bytes != 0) {
             comm.put(pe, off, src, srcOffset, bytes);
         }
@@ -182,8 +184,8 @@ class ContextImpl implements Context {
     @Override
     public final void putmemNbi(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
                                 int pe) {
-        long off = remote(dest, "dest", "destOffset", destOffset, bytes, 1, pe);
-        local(src, "src", "srcOffset", srcOffset, bytes, 1);
+        long off = remote(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1, pe);
+        local(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1);
         if (bytes != 0) {
             comm.putNbi(pe, off, src, srcOffset, bytes);
         }
@@ -192,8 +194,8 @@ class ContextImpl implements Context {
     @Override
     public final void getmem(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
                              int pe) {
-        long off = remote(src, "src", "srcOffset", srcOffset, bytes, 1, pe);
-        local(dest, "dest", "destOffset", destOffset, bytes, 1);
+        long off = remote(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1, pe);
+        local(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1);
         if (bytes != 0) {
             comm.get(pe, off, dest, destOffset, bytes);
         }
@@ -202,8 +204,8 @@ class ContextImpl implements Context {
     @Override
     public final void getmemNbi(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
                                 int pe) {
-        long off = remote(src, "src", "srcOffset", srcOffset, bytes, 1, pe);
-        local(dest, "dest", "destOffset", destOffset, bytes, 1);
+        long off = remote(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1, pe);
+        local(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1);
         if (bytes != 0) {
             comm.getNbi(pe, off, dest, destOffset, bytes);
         }
@@ -215,8 +217,8 @@ class ContextImpl implements Context {
     public final void put(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
                           long count, int pe) {
         long size = size(type);
-        long off = remote(dest, "dest", "destIndex", destIndex, count, size, pe);
-        local(src, "src", "srcIndex", srcIndex, count, size);
+        long off = remote(dest, "dest", "destIndex", destIndex, "count", count, size, pe);
+        local(src, "src", "srcIndex", srcIndex, "count", count, size);
         if (count != 0) {
             comm.put(pe, off, src, srcIndex * size, count * size);
         }
@@ -226,8 +228,8 @@ class ContextImpl implements Context {
     public final void putNbi(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src,
                              long srcIndex, long count, int pe) {
         long size = size(type);
-        long off = remote(dest, "dest", "destIndex", destIndex, count, size, pe);
-        local(src, "src", "srcIndex", srcIndex, count, size);
+        long off = remote(dest, "dest", "destIndex", destIndex, "count", count, size, pe);
+        local(src, "src", "srcIndex", srcIndex, "count", count, size);
         if (count != 0) {
             comm.putNbi(pe, off, src, srcIndex * size, count * size);
         }
@@ -237,8 +239,8 @@ class ContextImpl implements Context {
     public final void get(ValueLayout type, MemorySegment dest, long destIndex, SymmetricMemory src, long srcIndex,
                           long count, int pe) {
         long size = size(type);
-        long off = remote(src, "src", "srcIndex", srcIndex, count, size, pe);
-        local(dest, "dest", "destIndex", destIndex, count, size);
+        long off = remote(src, "src", "srcIndex", srcIndex, "count", count, size, pe);
+        local(dest, "dest", "destIndex", destIndex, "count", count, size);
         if (count != 0) {
             comm.get(pe, off, dest, destIndex * size, count * size);
         }
@@ -248,8 +250,8 @@ class ContextImpl implements Context {
     public final void getNbi(ValueLayout type, MemorySegment dest, long destIndex, SymmetricMemory src,
                              long srcIndex, long count, int pe) {
         long size = size(type);
-        long off = remote(src, "src", "srcIndex", srcIndex, count, size, pe);
-        local(dest, "dest", "destIndex", destIndex, count, size);
+        long off = remote(src, "src", "srcIndex", srcIndex, "count", count, size, pe);
+        local(dest, "dest", "destIndex", destIndex, "count", count, size);
         if (count != 0) {
             comm.getNbi(pe, off, dest, destIndex * size, count * size);
         }
@@ -259,9 +261,10 @@ class ContextImpl implements Context {
     public final void iput(ValueLayout type, SymmetricMemory dest, long destIndex, long destStride,
                            MemorySegment src, long srcIndex, long srcStride, long count, int pe) {
         long size = size(type);
-        long off = remoteStrided(dest, "dest", "destIndex", destIndex, "destStride", destStride, count, size, pe);
+        long off = remoteStrided(dest, "dest", "destIndex", destIndex, "destStride", destStride, "count", count, size, pe);
         if (CHECKS) {
-            Operands.stridedInSegment(src, "src", "srcIndex", srcIndex, "srcStride", srcStride, count, size);
+            Operands.stridedInSegment(src, "src", "srcIndex", srcIndex, "srcStride", srcStride, "count", count,
+                    size);
         }
         if (count != 0) {
             comm.iput(pe, off, destStride, src, srcIndex * size, srcStride, count, size);
@@ -272,9 +275,10 @@ class ContextImpl implements Context {
     public final void iget(ValueLayout type, MemorySegment dest, long destIndex, long destStride, SymmetricMemory src,
                            long srcIndex, long srcStride, long count, int pe) {
         long size = size(type);
-        long off = remoteStrided(src, "src", "srcIndex", srcIndex, "srcStride", srcStride, count, size, pe);
+        long off = remoteStrided(src, "src", "srcIndex", srcIndex, "srcStride", srcStride, "count", count, size, pe);
         if (CHECKS) {
-            Operands.stridedInSegment(dest, "dest", "destIndex", destIndex, "destStride", destStride, count, size);
+            Operands.stridedInSegment(dest, "dest", "destIndex", destIndex, "destStride", destStride, "count",
+                    count, size);
         }
         if (count != 0) {
             comm.iget(pe, off, srcStride, dest, destIndex * size, destStride, count, size);
@@ -285,12 +289,12 @@ class ContextImpl implements Context {
 
     private void putScalar(ValueLayout type, SymmetricMemory dest, long index, long bits, int pe) {
         long size = size(type);
-        comm.putScalar(pe, remote(dest, "dest", "index", index, 1, size, pe), type, bits);
+        comm.putScalar(pe, remote(dest, "dest", "index", index, "count", 1, size, pe), type, bits);
     }
 
     private long getScalar(ValueLayout type, SymmetricMemory src, long index, int pe) {
         long size = size(type);
-        return comm.getScalar(pe, remote(src, "src", "index", index, 1, size, pe), type);
+        return comm.getScalar(pe, remote(src, "src", "index", index, "count", 1, size, pe), type);
     }
 
     @Override
@@ -491,7 +495,7 @@ class ContextImpl implements Context {
                                    long bytes, SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp,
                                    int pe) {
         sync.putSignal(ValueLayout.JAVA_BYTE, dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, sigOp,
-                pe);
+                pe, true);
     }
 
     @Override
@@ -499,21 +503,21 @@ class ContextImpl implements Context {
                                       long bytes, SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp,
                                       int pe) {
         sync.putSignal(ValueLayout.JAVA_BYTE, dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, sigOp,
-                pe);
+                pe, true);
     }
 
     @Override
     public final void putSignal(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src,
                                 long srcIndex, long count, SymmetricMemory sig, long sigIndex, long signal,
                                 SignalOp sigOp, int pe) {
-        sync.putSignal(type, dest, destIndex, src, srcIndex, count, sig, sigIndex, signal, sigOp, pe);
+        sync.putSignal(type, dest, destIndex, src, srcIndex, count, sig, sigIndex, signal, sigOp, pe, false);
     }
 
     @Override
     public final void putSignalNbi(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src,
                                    long srcIndex, long count, SymmetricMemory sig, long sigIndex, long signal,
                                    SignalOp sigOp, int pe) {
-        sync.putSignal(type, dest, destIndex, src, srcIndex, count, sig, sigIndex, signal, sigOp, pe);
+        sync.putSignal(type, dest, destIndex, src, srcIndex, count, sig, sigIndex, signal, sigOp, pe, false);
     }
 
     @Override

@@ -459,12 +459,12 @@ final class StreamImpl implements Stream {
 
     private void symmetric(SymmetricMemory mem, String what, long offset, String offsetName, long bytes) {
         usable();
-        Operands.inBlock(runtime.ownBlock(what, mem), what, offsetName, offset, bytes, 1);
+        Operands.inBlock(runtime.ownBlock(what, mem), what, offsetName, offset, "bytes", bytes, 1);
     }
 
     private void segment(MemorySegment seg, String what, long offset, String offsetName, long bytes) {
         usable();
-        Operands.inSegment(seg, what, offsetName, offset, bytes, 1);
+        Operands.inSegment(seg, what, offsetName, offset, "bytes", bytes, 1);
         if (!seg.isAccessibleBy(worker)) {
             throw new ShmemArgumentException(what + " is confined to another thread and the operation runs on the"
                     + " stream's thread: valid are heap segments and segments of global, automatic or shared arenas;"

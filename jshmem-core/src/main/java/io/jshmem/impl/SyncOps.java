@@ -84,10 +84,13 @@ final class SyncOps {
     }
 
     void putSignal(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
-                   long count, SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp, int pe) {
+                   long count, SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp, int pe,
+                   boolean bytesForm) {
         long size = ContextImpl.size(type);
-        long off = ctx.remote(dest, "dest", "destIndex", destIndex, count, size, pe);
-        ContextImpl.local(src, "src", "srcIndex", srcIndex, count, size);
+        long off = ctx.remote(dest, "dest", bytesForm ? "destOffset" : "destIndex", destIndex,
+                bytesForm ? "bytes" : "count", count, size, pe);
+        ContextImpl.local(src, "src", bytesForm ? "srcOffset" : "srcIndex", srcIndex, bytesForm ? "bytes" : "count",
+                count, size);
         long sigOff = ctx.slot(sig, "sig", sigIndex, Long.BYTES, pe);
         if (ContextImpl.CHECKS) {
             Operands.notNull("sigOp", sigOp);

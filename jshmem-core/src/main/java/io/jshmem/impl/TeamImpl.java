@@ -209,24 +209,26 @@ final class TeamImpl implements Team {
     @Override
     public void broadcastmem(SymmetricMemory dest, long destOffset, SymmetricMemory source, long sourceOffset,
                              long bytes, int root) {
-        broadcastElements(dest, "destOffset", destOffset, source, "sourceOffset", sourceOffset, bytes, 1, root);
+        broadcastElements(dest, "destOffset", destOffset, source, "sourceOffset", sourceOffset, "bytes", bytes, 1,
+                root);
     }
 
     @Override
     public void broadcast(ValueLayout type, SymmetricMemory dest, long destIndex, SymmetricMemory source,
                           long sourceIndex, long nelems, int root) {
-        broadcastElements(dest, "destIndex", destIndex, source, "sourceIndex", sourceIndex, nelems,
+        broadcastElements(dest, "destIndex", destIndex, source, "sourceIndex", sourceIndex, "nelems", nelems,
                 CollectiveArgs.elementSize(type), root);
     }
 
     private void broadcastElements(SymmetricMemory dest, String destName, long destIndex, SymmetricMemory source,
-                                   String sourceName, long sourceIndex, long count, long size, int root) {
+                                   String sourceName, long sourceIndex, String countName, long count, long size,
+                                   int root) {
         TeamChannel ch = usable();
-        Operands.count("nelems", count);
+        Operands.count(countName, count);
         CollectiveArgs.root(root, state.size());
         Object owner = owner();
-        long d = CollectiveArgs.range(owner, dest, "dest", destName, destIndex, count, size);
-        long s = CollectiveArgs.range(owner, source, "source", sourceName, sourceIndex, count, size);
+        long d = CollectiveArgs.range(owner, dest, "dest", destName, destIndex, countName, count, size);
+        long s = CollectiveArgs.range(owner, source, "source", sourceName, sourceIndex, countName, count, size);
         long bytes = count * size;
         CollectiveArgs.noOverlap("broadcast", d, bytes, s, bytes, d, "separate buffers or the same one (in place)");
         lock();
@@ -240,23 +242,23 @@ final class TeamImpl implements Team {
     @Override
     public void fcollectmem(SymmetricMemory dest, long destOffset, SymmetricMemory source, long sourceOffset,
                             long bytes) {
-        fcollectElements(dest, "destOffset", destOffset, source, "sourceOffset", sourceOffset, bytes, 1);
+        fcollectElements(dest, "destOffset", destOffset, source, "sourceOffset", sourceOffset, "bytes", bytes, 1);
     }
 
     @Override
     public void fcollect(ValueLayout type, SymmetricMemory dest, long destIndex, SymmetricMemory source,
                          long sourceIndex, long nelems) {
-        fcollectElements(dest, "destIndex", destIndex, source, "sourceIndex", sourceIndex, nelems,
+        fcollectElements(dest, "destIndex", destIndex, source, "sourceIndex", sourceIndex, "nelems", nelems,
                 CollectiveArgs.elementSize(type));
     }
 
     private void fcollectElements(SymmetricMemory dest, String destName, long destIndex, SymmetricMemory source,
-                                  String sourceName, long sourceIndex, long count, long size) {
+                                  String sourceName, long sourceIndex, String countName, long count, long size) {
         TeamChannel ch = usable();
-        long all = CollectiveArgs.product("nelems * nPes", count, state.size());
+        long all = CollectiveArgs.product(countName + " * nPes", count, state.size());
         Object owner = owner();
-        long d = CollectiveArgs.range(owner, dest, "dest", destName, destIndex, all, size);
-        long s = CollectiveArgs.range(owner, source, "source", sourceName, sourceIndex, count, size);
+        long d = CollectiveArgs.range(owner, dest, "dest", destName, destIndex, countName + " * nPes", all, size);
+        long s = CollectiveArgs.range(owner, source, "source", sourceName, sourceIndex, countName, count, size);
         long bytes = count * size;
         CollectiveArgs.noOverlap("fcollect", d, all * size, s, bytes, d + state.myIndex() * bytes,
                 "separate buffers or this PE's own block of dest (in place)");
@@ -271,24 +273,24 @@ final class TeamImpl implements Team {
     @Override
     public long collectmem(SymmetricMemory dest, long destOffset, SymmetricMemory source, long sourceOffset,
                            long bytes) {
-        return collectElements(dest, "destOffset", destOffset, source, "sourceOffset", sourceOffset, bytes, 1);
+        return collectElements(dest, "destOffset", destOffset, source, "sourceOffset", sourceOffset, "bytes", bytes, 1);
     }
 
     @Override
     public long collect(ValueLayout type, SymmetricMemory dest, long destIndex, SymmetricMemory source,
                         long sourceIndex, long nelems) {
         long size = CollectiveArgs.elementSize(type);
-        return collectElements(dest, "destIndex", destIndex, source, "sourceIndex", sourceIndex, nelems, size)
-                / size;
+        return collectElements(dest, "destIndex", destIndex, source, "sourceIndex", sourceIndex, "nelems", nelems,
+                size) / size;
     }
 
     private long collectElements(SymmetricMemory dest, String destName, long destIndex, SymmetricMemory source,
-                                 String sourceName, long sourceIndex, long count, long size) {
+                                 String sourceName, long sourceIndex, String countName, long count, long size) {
         TeamChannel ch = usable();
-        Operands.count("nelems", count);
+        Operands.count(countName, count);
         Object owner = owner();
-        long d = CollectiveArgs.range(owner, dest, "dest", destName, destIndex, 0, size);
-        long s = CollectiveArgs.range(owner, source, "source", sourceName, sourceIndex, count, size);
+        long d = CollectiveArgs.range(owner, dest, "dest", destName, destIndex, countName, 0, size);
+        long s = CollectiveArgs.range(owner, source, "source", sourceName, sourceIndex, countName, count, size);
         if (destIndex > dest.byteSize() / size) {
             throw new io.jshmem.error.ShmemArgumentException(destName + " = " + destIndex + " is outside dest (a "
                     + "symmetric block of " + dest.byteSize() / size + " elements of " + size + " bytes): valid is 0.."
@@ -339,9 +341,9 @@ final class TeamImpl implements Team {
         long all = CollectiveArgs.product("nelems * nPes", count, state.size());
         Object owner = owner();
         long d = Operands.stridedInBlock(Operands.block("dest", dest, owner), "dest", destName, destIndex, "dst", dst,
-                all, size);
+                "nelems * nPes", all, size);
         long s = Operands.stridedInBlock(Operands.block("source", source, owner), "source", sourceName, sourceIndex,
-                "sst", sst, all, size);
+                "sst", sst, "nelems * nPes", all, size);
         long destSpan = all == 0 ? 0 : ((all - 1) * dst + 1) * size;
         long srcSpan = all == 0 ? 0 : ((all - 1) * sst + 1) * size;
         CollectiveArgs.noOverlap("alltoall", d, destSpan, s, srcSpan, -1, "separate buffers");
@@ -409,8 +411,8 @@ final class TeamImpl implements Team {
         long size = type.byteSize();
         Operands.count("count", count);
         Object owner = owner();
-        long d = CollectiveArgs.range(owner, dest, "dest", "destIndex", destIndex, count, size);
-        long s = CollectiveArgs.range(owner, source, "source", "sourceIndex", sourceIndex, count, size);
+        long d = CollectiveArgs.range(owner, dest, "dest", "destIndex", destIndex, "count", count, size);
+        long s = CollectiveArgs.range(owner, source, "source", "sourceIndex", sourceIndex, "count", count, size);
         long bytes = count * size;
         CollectiveArgs.noOverlap("reduction", d, bytes, s, bytes, d, "separate buffers or the same one (in place)");
         return d;

@@ -15,8 +15,8 @@ public final class CollectiveArgs {
 
     /** Heap offset of {@code count} elements of {@code size} bytes from {@code index} of a live block of {@code owner}. */
     public static long range(Object owner, SymmetricMemory mem, String name, String indexName, long index,
-                             long count, long size) {
-        return Operands.inBlock(Operands.block(name, mem, owner), name, indexName, index, count, size);
+                             String countName, long count, long size) {
+        return Operands.inBlock(Operands.block(name, mem, owner), name, indexName, index, countName, count, size);
     }
 
     /** {@code count * factor}, rejecting negative counts and products beyond 2^63 - 1. */

@@ -47,36 +47,38 @@ final class OperandErrors {
                 + b.byteSize() + " bytes) has been freed: it cannot be used after free; allocate a new buffer");
     }
 
-    static ShmemArgumentException outside(String indexName, long index, long count, long size, long limit,
-                                          String name, String what) {
+    static ShmemArgumentException outside(String indexName, long index, String countName, long count, long size,
+                                          long limit, String name, String what) {
         if (index < 0) {
             return new ShmemArgumentException(indexName + " = " + index + " is negative: valid " + indexName
                     + " is 0.." + limit / size + " (" + name + ", a " + what + " of " + limit + " bytes)");
         }
         if (count < 0) {
-            return negative("count", count);
+            return negative(countName, count);
         }
         long elements = limit / size;
         String unit = size == 1 ? " bytes" : " elements of " + size + " bytes";
-        return new ShmemArgumentException(indexName + " = " + index + " with count = " + count + " is outside "
-                + name + " (a " + what + " of " + elements + unit + "): valid is 0 <= " + indexName + " and "
-                + indexName + " + count <= " + elements + "; pass a range inside it or allocate a larger one");
+        return new ShmemArgumentException(indexName + " = " + index + " with " + countName + " = " + count
+                + " is outside " + name + " (a " + what + " of " + elements + unit + "): valid is 0 <= " + indexName
+                + " and " + indexName + " + " + countName + " <= " + elements
+                + "; pass a range inside it or allocate a larger one");
     }
 
     static ShmemArgumentException stridedOutside(String indexName, long index, String strideName, long stride,
-                                                 long count, long size, long limit, String name, String what) {
+                                                 String countName, long count, long size, long limit, String name,
+                                                 String what) {
         if (index < 0) {
             return new ShmemArgumentException(indexName + " = " + index + " is negative: valid " + indexName
                     + " is 0.." + (limit / size - 1) + " (" + name + ", a " + what + " of " + limit + " bytes)");
         }
         if (count < 0) {
-            return negative("count", count);
+            return negative(countName, count);
         }
         long elements = limit / size;
         return new ShmemArgumentException(indexName + " = " + index + ", " + strideName + " = " + stride
-                + " and count = " + count + " reach beyond " + name + " (a " + what + " of " + elements
-                + " elements of " + size + " bytes): valid is " + indexName + " + (count-1)*" + strideName + " < "
-                + elements + "; pass a smaller count or stride, or a larger buffer");
+                + " and " + countName + " = " + count + " reach beyond " + name + " (a " + what + " of " + elements
+                + " elements of " + size + " bytes): valid is " + indexName + " + (" + countName + "-1)*" + strideName
+                + " < " + elements + "; pass a smaller " + countName + " or stride, or a larger buffer");
     }
 
     static ShmemArgumentException misaligned(String name, long index, long offset, long size) {

@@ -73,23 +73,24 @@ public final class Operands {
     /**
      * Heap offset of elements {@code [index, index + count)} of {@code size} bytes inside {@code block}.
      */
-    public static long inBlock(SymmetricBlock block, String name, String indexName, long index, long count,
-                               long size) {
+    public static long inBlock(SymmetricBlock block, String name, String indexName, long index, String countName,
+                               long count, long size) {
         long limit = block.byteSize();
         if (!fits(index, count, size, limit)) {
-            throw OperandErrors.outside(indexName, index, count, size, limit, name, "symmetric block");
+            throw OperandErrors.outside(indexName, index, countName, count, size, limit, name, "symmetric block");
         }
         return block.heapOffset() + (count == 0 ? 0 : index * size);
     }
 
     /** Checks elements {@code [index, index + count)} of {@code size} bytes inside a local segment. */
-    public static void inSegment(MemorySegment segment, String name, String indexName, long index, long count,
-                                 long size) {
+    public static void inSegment(MemorySegment segment, String name, String indexName, long index,
+                                 String countName, long count, long size) {
         if (segment == null) {
             throw OperandErrors.isNull(name);
         }
         if (!fits(index, count, size, segment.byteSize())) {
-            throw OperandErrors.outside(indexName, index, count, size, segment.byteSize(), name, "local segment");
+            throw OperandErrors.outside(indexName, index, countName, count, size, segment.byteSize(), name,
+                    "local segment");
         }
     }
 
@@ -98,26 +99,27 @@ public final class Operands {
      * ({@code count} 0 checks signs only).
      */
     public static long stridedInBlock(SymmetricBlock block, String name, String indexName, long index,
-                                      String strideName, long stride, long count, long size) {
+                                      String strideName, long stride, String countName, long count, long size) {
         stride(strideName, stride);
         long limit = block.byteSize();
         if (!stridedFits(index, stride, count, size, limit)) {
-            throw OperandErrors.stridedOutside(indexName, index, strideName, stride, count, size, limit, name,
-                    "symmetric block");
+            throw OperandErrors.stridedOutside(indexName, index, strideName, stride, countName, count, size, limit,
+                    name, "symmetric block");
         }
         return block.heapOffset() + (count == 0 ? 0 : index * size);
     }
 
     /** Checks the strided elements {@code index + k*stride}, {@code k < count}, inside a local segment. */
     public static void stridedInSegment(MemorySegment segment, String name, String indexName, long index,
-                                        String strideName, long stride, long count, long size) {
+                                        String strideName, long stride, String countName, long count,
+                                        long size) {
         if (segment == null) {
             throw OperandErrors.isNull(name);
         }
         stride(strideName, stride);
         if (!stridedFits(index, stride, count, size, segment.byteSize())) {
-            throw OperandErrors.stridedOutside(indexName, index, strideName, stride, count, size, segment.byteSize(),
-                    name, "local segment");
+            throw OperandErrors.stridedOutside(indexName, index, strideName, stride, countName, count, size,
+                    segment.byteSize(), name, "local segment");
         }
     }
 
@@ -126,7 +128,7 @@ public final class Operands {
      * waits, locks).
      */
     public static long slot(SymmetricBlock block, String name, long index, long size) {
-        long off = inBlock(block, name, "index", index, 1, size);
+        long off = inBlock(block, name, "index", index, "count", 1, size);
         if ((off & (size - 1)) != 0) {
             throw OperandErrors.misaligned(name, index, off, size);
         }
@@ -135,7 +137,7 @@ public final class Operands {
 
     /** Heap offset of {@code count} naturally aligned slots from {@code index} (vector waits). */
     public static long slots(SymmetricBlock block, String name, long index, long count, long size) {
-        long off = inBlock(block, name, "index", index, count, size);
+        long off = inBlock(block, name, "index", index, "nelems", count, size);
         if ((off & (size - 1)) != 0) {
             throw OperandErrors.misaligned(name, index, off, size);
         }
@@ -144,7 +146,7 @@ public final class Operands {
 
     /** Checks the naturally aligned element {@code index} of a local fetch segment (nbi atomics). */
     public static void fetchSlot(MemorySegment fetch, long index, long size) {
-        inSegment(fetch, "fetch", "fetchIndex", index, 1, size);
+        inSegment(fetch, "fetch", "fetchIndex", index, "count", 1, size);
         if (((fetch.address() + index * size) & (size - 1)) != 0 && fetch.isNative()) {
             throw OperandErrors.misaligned("fetch", index, fetch.address() + index * size, size);
         }

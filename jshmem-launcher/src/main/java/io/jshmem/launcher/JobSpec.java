@@ -143,14 +143,26 @@ public record JobSpec(int nPes, String mainClass, Path jar, List<String> args, L
         return nodes.nodeRank() * nPes;
     }
 
-    /** What the PEs run, for messages: the main class or {@code -jar path}. */
+    /** What the PEs run, for messages: the main class, {@code -m module/class} or {@code -jar path}. */
     String describeProgram() {
-        return mainClass != null ? mainClass : "-jar " + jar;
+        return mainClass != null ? (isModular() ? "-m " + mainClass : mainClass) : "-jar " + jar;
+    }
+
+    /**
+     * Whether the PEs run on the module path: the main class is given as {@code module/class} (as {@code java -m}
+     * takes it); the classpath entries then form the module path, after the launcher's own jars (the jshmem
+     * modules among them).
+     */
+    public boolean isModular() {
+        return mainClass != null && mainClass.indexOf('/') > 0;
     }
 
     /** The command line of every PE, without the java binary and without per-PE parts. */
     List<String> javaArguments(String launcherClasspath) {
         List<String> cmd = new ArrayList<>();
+        if (isModular()) {
+            return modularArguments(launcherClasspath);
+        }
         cmd.add("--enable-native-access=ALL-UNNAMED");
         cmd.addAll(jvmArgs);
         List<String> cp = new ArrayList<>();
@@ -166,6 +178,31 @@ public record JobSpec(int nPes, String mainClass, Path jar, List<String> args, L
         cmd.add("-cp");
         cmd.add(String.join(java.io.File.pathSeparator, cp));
         cmd.add(mainClass != null ? mainClass : JarMain.mainClassOf(jar));
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    /**
+     * {@code java -p <module path> -m module/class}: the application's module and jshmem's modules get native access
+     * (FFM downcalls, mapped heaps); the UCX engine joins the module graph by service binding when it is on the path.
+     */
+    private List<String> modularArguments(String launcherClasspath) {
+        List<String> cmd = new ArrayList<>();
+        String module = mainClass.substring(0, mainClass.indexOf('/'));
+        cmd.add("--enable-native-access=ALL-UNNAMED,io.jshmem,io.jshmem.ucx," + module);
+        cmd.addAll(jvmArgs);
+        List<String> path = new ArrayList<>(classpath);
+        // Only the launcher's named modules (jshmem's own, picocli) join the module path: plain jars and class
+        // directories there would become automatic modules that may clash with the application's.
+        for (String entry : launcherClasspath.split(java.io.File.pathSeparator)) {
+            if (!entry.isEmpty() && NamedModules.isNamedModule(java.nio.file.Path.of(entry))) {
+                path.add(entry);
+            }
+        }
+        cmd.add("--module-path");
+        cmd.add(String.join(java.io.File.pathSeparator, path));
+        cmd.add("-m");
+        cmd.add(mainClass);
         cmd.addAll(args);
         return cmd;
     }

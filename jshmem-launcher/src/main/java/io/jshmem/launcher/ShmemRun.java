@@ -90,6 +90,10 @@ public final class ShmemRun implements Callable<Integer> {
             description = "Class path entries added after shmemrun's own class path (repeatable).")
     List<String> classpath = new ArrayList<>();
 
+    @Option(names = {"--module-path", "-p"}, paramLabel = "PATH",
+            description = "Module path entries of a modular application (repeatable); run it with -m module/class.")
+    List<String> modulePath = new ArrayList<>();
+
     @Option(names = "--env", paramLabel = "NAME=VALUE", description = "Extra environment variable (repeatable).")
     Map<String, String> env = new LinkedHashMap<>();
 
@@ -102,7 +106,8 @@ public final class ShmemRun implements Callable<Integer> {
                 "every PE use them (sets JSHMEM_TLS=true and JSHMEM_TLS_INFO for the PEs)."})
     String tlsInfo;
 
-    @Parameters(paramLabel = "PROGRAM", description = "main-class [args...] | -jar app.jar [args...]")
+    @Parameters(paramLabel = "PROGRAM",
+            description = "main-class [args...] | -jar app.jar [args...] | -m module/main-class [args...]")
     List<String> program = new ArrayList<>();
 
     private final PrintStream out;
@@ -169,6 +174,13 @@ public final class ShmemRun implements Callable<Integer> {
             }
             spec = JobSpec.ofJar(Path.of(program.get(1)), pesHere());
             args = program.subList(2, program.size());
+        } else if (first.equals("-m") || first.equals("--module")) {
+            if (program.size() < 2 || program.get(1).indexOf('/') <= 0) {
+                throw new ShmemArgumentException("-m needs module/main-class, for example -m com.example.app/"
+                        + "com.example.app.Main, with the module's jar in --module-path");
+            }
+            spec = JobSpec.ofMainClass(program.get(1), pesHere());
+            args = program.subList(2, program.size());
         } else if (first.startsWith("-")) {
             throw new ShmemArgumentException("unknown option '" + first + "': valid are -np, --nnodes, --node-rank,"
                     + " --nproc-per-node, --master-addr, --master-port, --timeout, --grace, --jvm-arg, --cp, --env,"
@@ -181,7 +193,9 @@ public final class ShmemRun implements Callable<Integer> {
             throw new ShmemArgumentException("--timeout = " + timeoutSeconds + ", --grace = " + graceSeconds
                     + ": seconds must be zero or more (--timeout 0 = no deadline)");
         }
-        spec = spec.withArgs(args).withJvmArgs(jvmArgs).withClasspath(classpath)
+        List<String> entries = new ArrayList<>(classpath);
+        entries.addAll(modulePath);
+        spec = spec.withArgs(args).withJvmArgs(jvmArgs).withClasspath(entries)
                 .withTimeout(Duration.ofMillis(Math.round(timeoutSeconds * 1000)))
                 .withGrace(Duration.ofMillis(Math.round(graceSeconds * 1000)))
                 .withThreadDumpOnTimeout(!noThreadDump);

@@ -1,6 +1,7 @@
 package io.jshmem.it.pe.fuzz;
 
 import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.ShmemOutOfMemoryException;
 import io.jshmem.error.ShmemStateException;
 
 import java.util.ArrayList;
@@ -9,7 +10,7 @@ import java.util.Set;
 
 /**
  * Runs one planned call and books its outcome against the oracle: a valid call must not throw, an invalid one must
- * throw ShmemArgumentException or ShmemStateException whose message names one of the arguments that make it
+ * throw ShmemArgumentException, ShmemStateException (or, for allocation, ShmemOutOfMemoryException) whose message names one of the arguments that make it
  * invalid; anything else (another exception type, an accepted invalid call) is a problem.
  */
 final class FuzzLedger {
@@ -34,7 +35,7 @@ final class FuzzLedger {
         calls++;
         try {
             call.run();
-        } catch (ShmemArgumentException | ShmemStateException e) {
+        } catch (ShmemArgumentException | ShmemStateException | ShmemOutOfMemoryException e) {
             if (plan.valid()) {
                 wrongRejections++;
                 problem(plan, "valid call rejected: " + e);

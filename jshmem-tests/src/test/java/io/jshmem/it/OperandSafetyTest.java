@@ -1,0 +1,74 @@
+package io.jshmem.it;
+
+import io.jshmem.it.pe.FreeSafetyPe;
+import io.jshmem.it.pe.fuzz.OperandFuzzPe;
+import io.jshmem.launcher.JobResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The trustworthy surface, end to end on 2 PE processes: the operand fuzz (fixed seeds; {@code -Djshmem.fuzz.calls}
+ * makes each seed longer, {@code -Djshmem.fuzz.seed} adds one) must find no corruption, no invalid call accepted, no
+ * valid call rejected, every valid call's data right and every rejection naming its argument; concurrent frees and
+ * every kind of view after free behave as freed-means-gone.
+ */
+class OperandSafetyTest {
+    private static final int CALLS = Integer.getInteger("jshmem.fuzz.calls", 20_000);
+    private static final Pattern STATS = Pattern.compile("calls=(\\d+) valid=(\\d+) rejected=(\\d+) "
+            + "acceptedInvalid=(\\d+) wrongRejections=(\\d+) badMessages=(\\d+) corruptions=(\\d+)");
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3})
+    @Timeout(600)
+    void fuzzedOperandsNeverCorruptAndAlwaysExplain(long seed) {
+        fuzz(seed);
+    }
+
+    @Test
+    @Timeout(1800)
+    void fuzzWithAChosenSeed() {
+        String seed = System.getProperty("jshmem.fuzz.seed");
+        org.junit.jupiter.api.Assumptions.assumeTrue(seed != null,
+                "set -Djshmem.fuzz.seed=N (and -Djshmem.fuzz.calls=M) to fuzz one more seed");
+        fuzz(Long.parseLong(seed));
+    }
+
+    private static void fuzz(long seed) {
+        JobResult r = Jobs.run(Jobs.spec(OperandFuzzPe.class, 2, Long.toString(seed), Integer.toString(CALLS))
+                .withTimeout(Duration.ofSeconds(540)));
+        assertEquals(0, r.exitCode(), () -> "fuzz seed " + seed + " failed: " + r + "\n" + r.transcript());
+        long calls = 0;
+        for (int pe = 0; pe < 2; pe++) {
+            Matcher m = STATS.matcher(r.stdout(pe));
+            int p = pe;
+            assertTrue(m.find(), () -> "PE " + p + " printed no statistics\n" + r.transcript());
+            calls += Long.parseLong(m.group(1));
+            assertTrue(Long.parseLong(m.group(2)) > 500, "PE " + pe + " ran too few valid calls: " + m.group());
+            assertTrue(Long.parseLong(m.group(3)) > 500, "PE " + pe + " saw too few rejections: " + m.group());
+            for (int g = 4; g <= 7; g++) {
+                assertEquals("0", m.group(g), "PE " + pe + ": " + m.group());
+            }
+            assertTrue(r.stdout(pe).contains("FUZZ OK pe " + pe), r.transcript());
+        }
+        assertTrue(calls >= CALLS, "the job made " + calls + " calls, fewer than " + CALLS);
+    }
+
+    @Test
+    @Timeout(600)
+    void concurrentFreesHaveOneWinnerAndFreedViewsFail() {
+        JobResult r = Jobs.run(Jobs.spec(FreeSafetyPe.class, 2, "10000").withTimeout(Duration.ofSeconds(540)));
+        assertEquals(0, r.exitCode(), () -> "job failed: " + r + "\n" + r.transcript());
+        for (int pe = 0; pe < 2; pe++) {
+            assertTrue(r.stdout(pe).contains("FREE SAFETY OK pe " + pe + " rounds 10000"), r.transcript());
+        }
+    }
+}
