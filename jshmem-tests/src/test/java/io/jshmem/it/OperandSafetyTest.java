@@ -48,7 +48,7 @@ class OperandSafetyTest {
         assertEquals(0, r.exitCode(), () -> "fuzz seed " + seed + " failed: " + r + "\n" + r.transcript());
         long calls = 0;
         for (int pe = 0; pe < 2; pe++) {
-            Matcher m = STATS.matcher(r.stdout(pe));
+            Matcher m = STATS.matcher(String.join("\n", r.stdout(pe)));
             int p = pe;
             assertTrue(m.find(), () -> "PE " + p + " printed no statistics\n" + r.transcript());
             calls += Long.parseLong(m.group(1));
