@@ -15,7 +15,7 @@ import java.util.Locale;
  * large sizes depends on the host: glibc beat the HotSpot stub by 1.4-1.9x on some of these machines (see
  * shared/reference/java-shm-limits.md) and lost by 5-15 % at 8 MiB on others (issue 14's overhead gate). So the
  * routine is chosen per size band ({@link #BAND}) by {@link #configure}: {@code auto} measures both once per process
- * ({@link CopyCalibration}, a few ms at init), {@code memcpy} and {@code jvm} force one. Copies from the caller's
+ * ({@link CopyCalibration}, 5-15 ms at init), {@code memcpy} and {@code jvm} force one. Copies from the caller's
  * threshold up use memcpy where it was chosen, through a critical FFM downcall chunked so that no safepoint waits
  * long. Thread-safe: the choice is published once through a volatile field and only read afterwards.
  */

@@ -19,16 +19,24 @@ import java.util.Locale;
  * on memory of the same kind as the symmetric heaps (a shared tmpfs mapping, deleted at once), at two sizes: one
  * inside and one beyond the per-core caches. Each routine's figure is its best sample, the estimate that a loaded
  * machine's preemptions disturb least; memcpy is chosen only when it wins by a margin, since the stub needs no
- * downcall. About 3-6 ms in all. Not thread-safe; {@link Copies} runs it once per process, and a job's init pools the results of the PEs of a
+ * downcall. About 5-15 ms in all (16 MiB of scratch pages faulted in, 12 copies of 8 MiB, 50 of 256 KiB). Not thread-safe; {@link Copies} runs it once per process, and a job's init pools the results of the PEs of a
  * host so that they all choose alike.
  */
 final class CopyCalibration {
     /** The probe inside the per-core caches (L2 is 0.5-2 MiB on current x86). */
     static final long SMALL_PROBE = 256 * 1024;
-    /** The probe beyond them, of the size of the large puts the goals name. */
-    static final long LARGE_PROBE = 4L * 1024 * 1024;
-    /** memcpy must be this much faster (fraction of the stub's time) to be chosen. */
-    static final double MARGIN = 0.03;
+    /**
+     * The probe beyond them, of the size of the large puts the goals and the gate name. A 4 MiB probe (8 MiB of
+     * buffers, inside a large L3) once chose memcpy at 6 % ahead on a loaded host where memcpy then copied 8 MiB
+     * puts 1.8x slower than the stub: the probe must leave the caches as the real copies do.
+     */
+    static final long LARGE_PROBE = 8L * 1024 * 1024;
+    /**
+     * memcpy must be this much faster (fraction of the stub's time) to be chosen: the stub needs no downcall and is
+     * what a plain Java copy does, so a narrow or noisy win does not justify the switch; where glibc is really
+     * faster (1.4-1.9x on some hosts) it wins by far more.
+     */
+    static final double MARGIN = 0.10;
     private static final int SAMPLES = 5;
 
     /**

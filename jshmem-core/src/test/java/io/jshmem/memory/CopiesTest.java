@@ -97,7 +97,7 @@ class CopiesTest {
         assertEquals(0, Copies.measure("jvm", dir).length);
         String plan = Copies.configureLocal("auto", dir);
         assertTrue(plan.contains("mean of 1 process(es)' best times") && plan.contains("256 KiB: stub")
-                && plan.contains("4096 KiB: stub"), plan);
+                && plan.contains("8192 KiB: stub"), plan);
         assertEquals(plan.contains("from 1024 KiB: memcpy"), Copies.usesMemcpy(Copies.BAND));
         assertEquals(plan.contains("below 1024 KiB: memcpy"), Copies.usesMemcpy(Copies.BAND - 1));
         checkCopies(16 * 1024);
