@@ -3,6 +3,7 @@ package io.jshmem.bench;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
+import io.jshmem.memory.Copies;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -20,8 +21,9 @@ import java.util.concurrent.Callable;
  * fence. Both paths are warmed up, the PEs meet in a barrier, and every round runs both paths (their order
  * alternating, every PE at once); per round the figure of a path is the slowest PE's, and the gate compares the
  * medians over rounds. A third, informational path copies with libc {@code memcpy} (what jshmem itself uses from
- * {@code JSHMEM_MEMCPY_THRESHOLD} up), so the report shows both raw baselines. Finally every PE checks that the
- * first and last bytes of its receive buffer equal previous PE + 1.
+ * {@code JSHMEM_MEMCPY_THRESHOLD} up where {@code JSHMEM_LARGE_COPY} chose it), so the report shows both raw
+ * baselines, and the JSON records the large-copy plan PE 0's init chose ({@code large_copy_plan}). Finally every
+ * PE checks that the first and last bytes of its receive buffer equal previous PE + 1.
  *
  * <p>Run: {@code bin/shmemrun -np 2 io.jshmem.bench.PutmemGate} or {@code NPROC_PER_NODE=8 bench/putmem-gate}.
  * Options fall back to the environment ({@code PERF_BYTES, PERF_ITERATIONS, PERF_WARMUP, PERF_ROUNDS,
@@ -156,6 +158,9 @@ public final class PutmemGate implements Callable<Integer> {
             double[][] all = gather.gather(mine);
             if (me == 0) {
                 GateReport report = GateReport.of(all, n, bytes, iterations, warmup, rounds, thresholdPercent);
+                // Which routine jshmem's large copies use here (JSHMEM_LARGE_COPY; measured at init when auto).
+                report.json().put("large_copy_plan", Copies.plan());
+                System.out.println("large copies: " + Copies.plan());
                 Path out = output != null ? output : Path.of("results", "putmem_" + n + "pe.json");
                 report.write(out);
                 System.out.println(report.summary());

@@ -22,7 +22,12 @@ public enum Setting {
             "Microseconds the UCX progress thread keeps polling after the last network event before it sleeps on"
                     + " the worker's event fd (0 sleeps at once: least CPU, higher latency over tcp)."),
     MEMCPY_THRESHOLD("JSHMEM_MEMCPY_THRESHOLD", "16384",
-            "Copies of at least this many bytes between native segments use libc memcpy instead of the JVM stub."),
+            "Copies of at least this many bytes between native segments may use libc memcpy instead of the JVM stub"
+                    + " (where JSHMEM_LARGE_COPY chose it)."),
+    LARGE_COPY("JSHMEM_LARGE_COPY", "auto",
+            "Copy routine from JSHMEM_MEMCPY_THRESHOLD up: auto (time libc memcpy against the JVM stub at init, 5-15"
+                    + " ms once per process, pooled over the PEs of a host, per size band below and from 1 MiB),"
+                    + " memcpy, or jvm."),
     SPIN_COUNT("JSHMEM_SPIN_COUNT", "4000",
             "Iterations a wait spins with Thread.onSpinWait before it starts yielding and parking."),
     TEAMS_MAX("JSHMEM_TEAMS_MAX", "32",

@@ -6,15 +6,29 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 
 /**
- * Copies between segments, choosing the faster of the JVM copy stub and libc {@code memcpy}. For large sizes glibc
- * ({@code rep movsb}) beats the HotSpot stub by 1.4-1.9x across cores on these machines (see
- * shared/reference/java-shm-limits.md), so copies of at least the threshold go through a critical FFM downcall,
- * chunked so that no safepoint waits long. Thread-safe (stateless).
+ * Copies between segments, choosing the faster of the JVM copy stub and libc {@code memcpy}. Which one is faster for
+ * large sizes depends on the host: glibc beat the HotSpot stub by 1.4-1.9x on some of these machines (see
+ * shared/reference/java-shm-limits.md) and lost by 5-15 % at 8 MiB on others (issue 14's overhead gate). So the
+ * routine is chosen per size band ({@link #BAND}) by {@link #configure}: {@code auto} measures both once per process
+ * ({@link CopyCalibration}, 5-15 ms at init), {@code memcpy} and {@code jvm} force one. Copies from the caller's
+ * threshold up use memcpy where it was chosen, through a critical FFM downcall chunked so that no safepoint waits
+ * long. Thread-safe: the choice is published once through a volatile field and only read afterwards.
  */
 public final class Copies {
     private static final long CHUNK = 1L << 20;
+    /** Copies of at least this many bytes are in the large (out-of-cache) band. */
+    public static final long BAND = 1L << 20;
+    private static final int SMALL_MEMCPY = 1;
+    private static final int LARGE_MEMCPY = 2;
+    /** Which bands use memcpy (bits SMALL_MEMCPY, LARGE_MEMCPY); both until configured, the behaviour before. */
+    private static volatile int bands = SMALL_MEMCPY | LARGE_MEMCPY;
+    private static volatile String plan = "memcpy from the threshold up (not configured)";
+    private static CopyCalibration.Result calibration;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
     private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
@@ -54,9 +68,111 @@ public final class Copies {
         }
     }
 
-    /** Whether libc memcpy is in use for large copies. */
+    /** Whether libc memcpy is available for large copies. */
     public static boolean nativeAvailable() {
         return MEMCPY != null;
+    }
+
+    /**
+     * Chooses the large-copy routine for this process from this process's own measurement: {@code auto} (measure
+     * once, on a scratch mapping in {@code scratchDir}), {@code memcpy} or {@code jvm}. For a single process; a
+     * job's init pools the measurements of the PEs of a host instead ({@link #measure}, {@link #configure(String,
+     * List)}). Safe to call again.
+     *
+     * @return the plan in words, for diagnostics
+     * @throws IllegalArgumentException for another mode
+     */
+    public static String configureLocal(String mode, Path scratchDir) {
+        return configure(mode, List.of(measure(mode, scratchDir)));
+    }
+
+    /**
+     * This process's calibration sample for {@code mode}: for {@code auto} (with memcpy reachable) the best times in
+     * ns of stub and memcpy in both bands, measured once per process and then reused; otherwise an empty array.
+     *
+     * @throws IllegalArgumentException for an unknown mode
+     */
+    public static synchronized double[] measure(String mode, Path scratchDir) {
+        if (!mode(mode).equals("auto") || MEMCPY == null) {
+            return new double[0];
+        }
+        if (calibration == null) {
+            calibration = CopyCalibration.run(scratchDir);
+        }
+        CopyCalibration.Result c = calibration;
+        return new double[]{c.small().stubNs(), c.small().memcpyNs(), c.large().stubNs(), c.large().memcpyNs()};
+    }
+
+    /**
+     * Chooses the routine from the samples of {@link #measure} of the processes that share this host (in the same
+     * order on each of them, so that all decide alike). The samples are summed per band: one PE preempted during its
+     * calibration cannot swing the choice, and PEs that calibrated while their neighbours copied too measured the
+     * contention that the job will see. Empty samples (forced modes) are ignored.
+     *
+     * @return the plan in words, for diagnostics
+     * @throws IllegalArgumentException for an unknown mode
+     */
+    public static synchronized String configure(String mode, List<double[]> hostSamples) {
+        switch (mode(mode)) {
+            case "jvm" -> publish(0, "JVM copy stub for every size (JSHMEM_LARGE_COPY=jvm)");
+            case "memcpy" -> publish(MEMCPY == null ? 0 : SMALL_MEMCPY | LARGE_MEMCPY, MEMCPY == null
+                    ? "JVM copy stub: libc memcpy is not reachable (native access?)"
+                    : "libc memcpy from the threshold up (JSHMEM_LARGE_COPY=memcpy)");
+            default -> {
+                double[] sum = new double[4];
+                int n = 0;
+                for (double[] sample : hostSamples) {
+                    if (sample.length == 4) {
+                        for (int i = 0; i < 4; i++) {
+                            sum[i] += sample[i];
+                        }
+                        n++;
+                    }
+                }
+                if (MEMCPY == null || n == 0) {
+                    publish(0, "JVM copy stub: libc memcpy is not reachable (native access?)");
+                } else {
+                    CopyCalibration.Band small = new CopyCalibration.Band(CopyCalibration.SMALL_PROBE, sum[0] / n,
+                            sum[1] / n);
+                    CopyCalibration.Band large = new CopyCalibration.Band(CopyCalibration.LARGE_PROBE, sum[2] / n,
+                            sum[3] / n);
+                    int b = (small.memcpyWins() ? SMALL_MEMCPY : 0) | (large.memcpyWins() ? LARGE_MEMCPY : 0);
+                    publish(b, describe(b) + " (calibrated on " + (calibration == null ? "other processes"
+                            : calibration.memory()) + ", mean of " + n + " process(es)' best times: " + small + "; "
+                            + large + ")");
+                }
+            }
+        }
+        return plan;
+    }
+
+    private static String mode(String mode) {
+        String m = mode.trim().toLowerCase(Locale.ROOT);
+        if (!m.equals("auto") && !m.equals("memcpy") && !m.equals("jvm")) {
+            throw new IllegalArgumentException("JSHMEM_LARGE_COPY = '" + mode + "' is not a copy routine: valid "
+                    + "values are auto (measure at init), memcpy, jvm");
+        }
+        return m;
+    }
+
+    private static String describe(int b) {
+        return "below " + BAND / 1024 + " KiB: " + ((b & SMALL_MEMCPY) != 0 ? "memcpy" : "JVM stub") + ", from "
+                + BAND / 1024 + " KiB: " + ((b & LARGE_MEMCPY) != 0 ? "memcpy" : "JVM stub");
+    }
+
+    private static void publish(int b, String words) {
+        plan = words;
+        bands = b;
+    }
+
+    /** The routine choice in words (what {@link #configure} decided, and the measurement behind it). */
+    public static String plan() {
+        return plan;
+    }
+
+    /** Whether a copy of {@code bytes} (at least the caller's threshold) goes to libc memcpy under the current plan. */
+    public static boolean usesMemcpy(long bytes) {
+        return MEMCPY != null && (bands & (bytes >= BAND ? LARGE_MEMCPY : SMALL_MEMCPY)) != 0;
     }
 
     /** Copies {@code bytes} from {@code src+srcOff} to {@code dst+dstOff}; ranges must not overlap. */
@@ -66,10 +182,15 @@ public final class Copies {
             copySmall(src, srcOff, dst, dstOff, bytes);
             return;
         }
-        if (bytes < threshold || MEMCPY == null) {
+        if (bytes < threshold || !usesMemcpy(bytes)) {
             MemorySegment.copy(src, srcOff, dst, dstOff, bytes);
             return;
         }
+        memcpyChunked(src, srcOff, dst, dstOff, bytes);
+    }
+
+    /** libc memcpy in chunks of at most {@link #CHUNK}: a critical downcall holds off safepoints while it runs. */
+    static void memcpyChunked(MemorySegment src, long srcOff, MemorySegment dst, long dstOff, long bytes) {
         try {
             for (long done = 0; done < bytes; done += CHUNK) {
                 long n = Math.min(CHUNK, bytes - done);

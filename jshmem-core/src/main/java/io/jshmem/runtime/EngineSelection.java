@@ -5,8 +5,10 @@ import io.jshmem.comm.Comm;
 import io.jshmem.comm.WaitLoop;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
+import io.jshmem.config.ShmemLog;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.TransportException;
+import io.jshmem.memory.Copies;
 import io.jshmem.transport.Transport;
 import io.jshmem.transport.TransportProvider;
 import io.jshmem.transport.TransportSetup;
@@ -14,7 +16,11 @@ import io.jshmem.transport.shm.CopyEngineTransport;
 import io.jshmem.transport.shm.ShmTransport;
 
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
 
@@ -58,6 +64,9 @@ final class EngineSelection {
             direct[p] = remote[p] ? null : heaps[p];
         }
         long threshold = s.longValue(Setting.MEMCPY_THRESHOLD);
+        // Measured once per process, on memory of the heaps' kind: which routine copies large blocks faster here.
+        String copyPlan = chooseCopyRoutine(s, pe, mapped.hosts(), boot, timeout);
+        ShmemLog.logger(EngineSelection.class).log(System.Logger.Level.DEBUG, () -> "large copies: " + copyPlan);
         Transport shm = new ShmTransport(direct, threshold);
         if (s.bool(Setting.COPY_ENGINE)) {
             // CANN's SDMA: large nbi copies to mapped peers run on a background thread, completed by quiet.
@@ -77,6 +86,38 @@ final class EngineSelection {
             return new Comm(pe, route, heaps[pe], waits, threshold, network);
         }
         return new Comm(pe, route, heaps[pe], waits, threshold);
+    }
+
+    /**
+     * The large-copy routine (JSHMEM_LARGE_COPY): every PE measures (once per process, a few ms, all PEs of a host at
+     * once) and the samples of the PEs of each host are pooled, so that they all choose alike. Collective: every PE
+     * takes part in the exchange whatever its mode, so a PE with other settings cannot leave the rest waiting.
+     */
+    private static String chooseCopyRoutine(Settings s, int pe, String[] hosts, RendezvousClient boot,
+                                            Duration timeout) {
+        String mode = s.string(Setting.LARGE_COPY);
+        try {
+            double[] mine = Copies.measure(mode, Path.of(s.string(Setting.HEAP_DIR)));
+            ByteBuffer out = ByteBuffer.allocate(8 * mine.length);
+            for (double d : mine) {
+                out.putDouble(d);
+            }
+            byte[][] all = boot.allgather("large-copy-calibration", out.array(), timeout);
+            List<double[]> host = new ArrayList<>();
+            for (int p = 0; p < all.length; p++) {
+                if (hosts[p].equals(hosts[pe])) {
+                    ByteBuffer in = ByteBuffer.wrap(all[p]);
+                    double[] sample = new double[all[p].length / 8];
+                    for (int i = 0; i < sample.length; i++) {
+                        sample[i] = in.getDouble();
+                    }
+                    host.add(sample);
+                }
+            }
+            return Copies.configure(mode, host);
+        } catch (IllegalArgumentException e) {
+            throw new ShmemArgumentException(e.getMessage());
+        }
     }
 
     private static TransportProvider loadProvider(String name) {

@@ -1,0 +1,52 @@
+package io.jshmem.bench.report;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The barrier growth series: the files {@code barrier_<N>pe.json} that {@code CollectivesBench --barrier-only}
+ * writes, one per PE count. Immutable.
+ *
+ * @param pes           PEs of the job
+ * @param barrierAllNs  median ns per barrierAll
+ * @param teamBarrierNs median ns per TEAM_WORLD barrier
+ * @param barrierAllBestNs best round of barrierAll, ns
+ */
+record BarrierScale(int pes, double barrierAllNs, double teamBarrierNs, double barrierAllBestNs) {
+    /** Every {@code barrier_*pe.json} of {@code dir}, ascending PE count; empty when the directory is missing. */
+    static List<BarrierScale> readAll(Path dir) throws IOException {
+        List<BarrierScale> all = new ArrayList<>();
+        if (dir == null || !Files.isDirectory(dir)) {
+            return all;
+        }
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.filter(p -> p.getFileName().toString().matches("barrier_\\d+pe\\.json")).sorted().toList();
+        }
+        for (Path f : files) {
+            JsonObject o;
+            try {
+                o = JsonParser.parseString(Files.readString(f)).getAsJsonObject();
+            } catch (RuntimeException e) {
+                throw new IOException(f + " is not valid JSON: " + e.getMessage(), e);
+            }
+            JsonObject b = o.getAsJsonObject("barrierAll_vs_team_barrier");
+            if (b == null) {
+                throw new IOException(f + " has no barrierAll_vs_team_barrier; write it with CollectivesBench "
+                        + "--barrier-only");
+            }
+            all.add(new BarrierScale(o.get("pes").getAsInt(), b.get("barrierAll_ns").getAsDouble(),
+                    b.get("team_barrier_ns").getAsDouble(), b.get("barrierAll_best_ns").getAsDouble()));
+        }
+        all.sort(Comparator.comparingInt(BarrierScale::pes));
+        return all;
+    }
+}

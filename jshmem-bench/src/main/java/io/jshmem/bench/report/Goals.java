@@ -1,0 +1,145 @@
+package io.jshmem.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The performance goals of issue 14 (ratios in the same run, medians over rounds, 2 PEs unless said) and their
+ * verdicts from one comparison's figures. A goal whose figures this run does not contain is "not measured", with the
+ * command that measures it; it is never guessed from another figure. Stateless.
+ */
+final class Goals {
+    private static final long KIB = 1024;
+    private static final long MIB = 1024 * 1024;
+
+    private Goals() {
+    }
+
+    /** A benchmark case a goal looks at, with its label. */
+    private record Case(String label, String bench, long size) {
+    }
+
+    /** Evaluates every goal on the run's figures. */
+    static List<GoalRow> evaluate(RunResults r, MachineLimits limits, List<GateResult> gates,
+                                  List<BarrierScale> barrier) {
+        List<GoalRow> rows = new ArrayList<>();
+        rows.add(ratioGoal(r, "put 8 B + quiet, get 8 B", 1.0, "the raw store/load baseline: RmaVsRawBench",
+                new Case("put 8 B", "put_lat", 8), new Case("get 8 B", "get_lat", 8)));
+        rows.add(ratioGoal(r, "put/get 1 MiB and 8 MiB", 1.0, null,
+                new Case("put 1 MiB", "put_lat", MIB), new Case("put 8 MiB", "put_lat", 8 * MIB),
+                new Case("get 1 MiB", "get_lat", MIB), new Case("get 8 MiB", "get_lat", 8 * MIB)));
+        rows.add(pingPong(r, limits));
+        rows.add(ratioGoal(r, "fetch-add, compare-swap, swap, fetch", 0.5, null,
+                new Case("fetch-add", "atomic_fetch_add", 8), new Case("compare-swap", "atomic_compare_swap", 8),
+                new Case("swap", "atomic_swap", 8), new Case("fetch", "atomic_fetch", 8)));
+        rows.add(ratioGoal(r, "getmem_nbi / putmem_nbi 8 B per op", 1.0, null,
+                new Case("get_nbi 8 B", "get_bw", 8), new Case("put_nbi 8 B", "put_bw", 8)));
+        rows.add(ratioGoal(r, "barrierAll", 0.7, null, new Case("barrierAll", "barrier_all", 0)));
+        rows.add(ratioGoal(r, "broadcast, fcollect, sum-reduce at 8 B and 1 KiB (median)", 1.0, null,
+                new Case("broadcast 8 B", "broadcast", 8), new Case("broadcast 1 KiB", "broadcast", KIB),
+                new Case("fcollect 8 B", "fcollect", 8), new Case("fcollect 1 KiB", "fcollect", KIB),
+                new Case("sum-reduce 8 B", "sum_reduce", 8), new Case("sum-reduce 1 KiB", "sum_reduce", KIB)));
+        rows.add(ratioGoal(r, "broadcast, fcollect 1 MiB", 1.0,
+                "OSHMEM's other algorithm: rerun oshmem_bench with --mca scoll basic",
+                new Case("broadcast 1 MiB", "broadcast", MIB), new Case("fcollect 1 MiB", "fcollect", MIB)));
+        rows.add(ratioGoal(r, "sum reduction 1 MiB of longs", 0.6, null,
+                new Case("sum-reduce 1 MiB", "sum_reduce", MIB)));
+        rows.add(barrierGoal(barrier));
+        rows.add(new GoalRow("UCX ping-pong, put 8 B + quiet, get 8 B, fetch-add over tcp loopback",
+                "≤ 1.3× ucx_perftest", "not part of this comparison: bin/shmemrun -np 1 "
+                + "io.jshmem.bench.UcxVsPerftestBench", Verdict.NOT_MEASURED));
+        rows.add(gateGoal(gates));
+        return rows;
+    }
+
+    private static String bound(double b) {
+        return String.format(Locale.ROOT, "≤ %.1f× OSHMEM", b);
+    }
+
+    private static GoalRow ratioGoal(RunResults r, String metric, double bound, String notHere, Case... cases) {
+        List<String> parts = new ArrayList<>();
+        boolean missing = false;
+        boolean over = false;
+        for (Case c : cases) {
+            double q = r.ratio(c.bench(), c.size());
+            if (Double.isNaN(q)) {
+                missing = true;
+                parts.add(c.label() + " —");
+            } else {
+                over |= q > bound;
+                parts.add(c.label() + " " + Units.ratio(q) + "× (p50 " + Units.ratio(r.ratioP50(c.bench(), c.size()))
+                        + "×)");
+            }
+        }
+        String measured = String.join(", ", parts);
+        if (notHere != null) {
+            measured += "; not compared here: " + notHere;
+        }
+        Verdict v = over ? Verdict.MISSED : missing ? Verdict.NOT_MEASURED : Verdict.MET;
+        if (missing && !over) {
+            measured += "; a case was not run (sizes of this run)";
+        }
+        return new GoalRow(metric, bound(bound), measured, v);
+    }
+
+    private static GoalRow pingPong(RunResults r, MachineLimits limits) {
+        String metric = "p + waitUntil ping-pong, half round trip";
+        String goal = "≤ 0.5× OSHMEM and ≤ 2× the raw cache-line ping-pong";
+        double q = r.ratio("p_pingpong", 8);
+        Optional<Figure> j = r.figure("jshmem", "p_pingpong", 8);
+        if (Double.isNaN(q) || j.isEmpty()) {
+            return new GoalRow(metric, goal, "not run", Verdict.NOT_MEASURED);
+        }
+        double raw = limits == null ? Double.NaN : j.get().medianNs() / limits.pingPongHalfRttNs();
+        String measured = Units.ratio(q) + "× OSHMEM (p50 " + Units.ratio(r.ratioP50("p_pingpong", 8)) + "×), "
+                + (Double.isNaN(raw) ? "no machine limits" : Units.ratio(raw) + "× the cache-line ping-pong ("
+                + Units.time(limits.pingPongHalfRttNs()) + ")");
+        Verdict v = q > 0.5 || raw > 2 ? Verdict.MISSED : Double.isNaN(raw) ? Verdict.NOT_MEASURED : Verdict.MET;
+        return new GoalRow(metric, goal, measured, v);
+    }
+
+    private static GoalRow barrierGoal(List<BarrierScale> barrier) {
+        String metric = "barrier, 8 and 32 PEs on 2 cores";
+        String goal = "≤ 0.25 ms and ≤ 1 ms per barrier";
+        Optional<BarrierScale> b8 = barrier.stream().filter(b -> b.pes() == 8).findFirst();
+        Optional<BarrierScale> b32 = barrier.stream().filter(b -> b.pes() == 32).findFirst();
+        if (b8.isEmpty() && b32.isEmpty()) {
+            return new GoalRow(metric, goal, "no barrier series in this run (compare-oshmem --barrier-scale, or "
+                    + "CollectivesBench --barrier-only per PE count)", Verdict.NOT_MEASURED);
+        }
+        List<String> parts = new ArrayList<>();
+        boolean over = false;
+        if (b8.isPresent()) {
+            parts.add("8 PEs " + Units.time(b8.get().barrierAllNs()));
+            over |= b8.get().barrierAllNs() > 250_000;
+        }
+        if (b32.isPresent()) {
+            parts.add("32 PEs " + Units.time(b32.get().barrierAllNs()));
+            over |= b32.get().barrierAllNs() > 1_000_000;
+        }
+        Verdict v = over ? Verdict.MISSED : b8.isPresent() && b32.isPresent() ? Verdict.MET : Verdict.NOT_MEASURED;
+        return new GoalRow(metric, goal, String.join(", ", parts), v);
+    }
+
+    private static GoalRow gateGoal(List<GateResult> gates) {
+        String metric = "overhead gate, 8 MiB, 2/4/8 PEs";
+        String goal = "≤ 5 %";
+        if (gates.isEmpty()) {
+            return new GoalRow(metric, goal, "gate not run (GATES=\"\" or --no-gates)", Verdict.NOT_MEASURED);
+        }
+        List<String> parts = new ArrayList<>();
+        boolean over = false;
+        for (GateResult g : gates) {
+            parts.add(String.format(Locale.ROOT, "%d PEs %s %+.1f %%", g.pes(), Units.size(g.bytes()),
+                    g.overheadPercent()));
+            over |= !g.passed() || g.overheadPercent() > 5;
+        }
+        boolean all = gates.stream().map(GateResult::pes).toList().containsAll(List.of(2, 4, 8))
+                && gates.stream().allMatch(g -> g.bytes() == 8 * MIB);
+        Verdict v = over ? Verdict.MISSED : all ? Verdict.MET : Verdict.NOT_MEASURED;
+        return new GoalRow(metric, goal, String.join(", ", parts) + (all || over ? "" : "; not every PE count or size"
+                + " of the goal"), v);
+    }
+}

@@ -1,0 +1,99 @@
+package io.jshmem.bench.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * {@code bench/compare-oshmem} end to end with tiny sizes and counts: Open MPI's OSHMEM and jshmem each run every
+ * benchmark group, the machine limits and a 2-PE gate are measured, a 2- and 4-PE barrier series is taken, and the
+ * report is written; then every artefact must exist and parse. Not a speed check. Skips (visibly) only where Open
+ * MPI is missing and cannot be installed (the script installs it with apt-get when run as root, as CI is).
+ */
+class CompareOshmemPipelineTest {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    private static boolean onPath(String tool) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean root() {
+        try {
+            Process p = new ProcessBuilder("id", "-u").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).trim();
+            return p.waitFor() == 0 && out.equals("0");
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    @Test
+    @Timeout(900)
+    void theOneCommandComparisonWritesAReportThatParses(@TempDir Path dir) throws Exception {
+        boolean haveOpenMpi = onPath("oshcc") && onPath("oshrun");
+        assumeTrue(haveOpenMpi || (root() && onPath("apt-get")), "Open MPI (oshcc, oshrun) is not installed and "
+                + "this user cannot install it: apt-get install libopenmpi-dev openmpi-bin");
+        assumeTrue(onPath("gcc") || root(), "no C compiler for bench/c: apt-get install gcc");
+        Path results = dir.resolve("results");
+        Path report = dir.resolve("report");
+        Path docs = dir.resolve("performance.md");
+        ProcessBuilder pb = new ProcessBuilder(List.of("bash", ROOT.resolve("bench/compare-oshmem").toString(),
+                "--runs", "1", "--gates", "2", "--barrier-scale", "2 4", "--",
+                "--min-size", "8", "--max-size", "64", "--coll-min-size", "8", "--coll-max-size", "32",
+                "--iterations", "40", "--warmup", "8", "--warmup-ms", "0", "--rounds", "3", "--window", "4"))
+                .directory(ROOT.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("log.txt").toFile());
+        pb.environment().put("JSHMEM_CP", System.getProperty("java.class.path"));
+        pb.environment().put("COMPARE_OUT", results.toString());
+        pb.environment().put("REPORT_DIR", report.toString());
+        pb.environment().put("DOCS_FILE", docs.toString());
+        pb.environment().put("PERF_BYTES", "64k");
+        pb.environment().put("PERF_ITERATIONS", "4");
+        pb.environment().put("PERF_WARMUP", "2");
+        pb.environment().put("PERF_ROUNDS", "3");
+        pb.environment().put("BARRIER_OPTS", "--rounds 3 --warmup 1 --barrier-iterations 50");
+        Process p = pb.start();
+        boolean done = p.waitFor(840, TimeUnit.SECONDS);
+        if (!done) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        String log = Files.readString(dir.resolve("log.txt"));
+        assertTrue(done, "bench/compare-oshmem did not finish in 840 s:\n" + log);
+        assertEquals(0, p.exitValue(), log);
+
+        for (String group : List.of("put-latency", "get-latency", "put-bandwidth", "get-bandwidth", "pingpong",
+                "atomics", "barrier", "broadcast", "fcollect", "collect", "alltoall", "reduce", "put-signal")) {
+            assertTrue(Files.isRegularFile(results.resolve("jshmem-r1-" + group + ".json")), group + "\n" + log);
+            assertTrue(Files.isRegularFile(results.resolve("oshmem-r1-" + group + ".json")), group + "\n" + log);
+        }
+        RunResults r = RunResults.load(results);
+        assertTrue(r.ratio("put_lat", 8) > 0 && r.ratio("barrier_all", 0) > 0, "both libraries measured");
+        MachineLimits limits = MachineLimits.read(results.resolve("limits.json"));
+        assertTrue(limits.pingPongHalfRttNs() > 0 && !limits.memcpy().isEmpty());
+        assertEquals(1, GateResult.readAll(results.resolve("gates")).size(), log);
+        assertEquals(List.of(2, 4), BarrierScale.readAll(results.resolve("barrier")).stream()
+                .map(BarrierScale::pes).toList(), log);
+
+        List<String> pngs = ReportArtefacts.check(report, 12);
+        assertTrue(pngs.containsAll(List.of("put_lat.png", "put_bw.png", "scalars.png", "barrier_scale.png")),
+                pngs + "\n" + log);
+        String summary = Files.readString(report.resolve("summary.md"));
+        assertEquals(summary.strip(), GeneratedBlock.content(Files.readString(docs)));
+        assertTrue(log.contains("open " + report + "/index.html"), log);
+    }
+}

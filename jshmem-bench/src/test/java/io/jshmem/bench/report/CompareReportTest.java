@@ -1,0 +1,172 @@
+package io.jshmem.bench.report;
+
+import io.jshmem.bench.CaseResult;
+import io.jshmem.bench.ResultsDocument;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The report generator on synthetic results (known ratios): artefacts, verdicts, the barrier plot and the
+ * generated block of the docs. The real pipeline runs in {@link CompareOshmemPipelineTest}.
+ */
+class CompareReportTest {
+    private static final long[] SIZES = {8, 1024, 1 << 20, 8 << 20};
+
+    private static CaseResult c(String bench, String metric, long size, double ns) {
+        return new CaseResult(bench, bench, metric, size, 100, 10, 3, ns, new double[]{ns, ns, ns}, ns, ns, ns, ns,
+                ns, size > 0 ? size * 1000.0 / ns : null, 1000.0 / ns, null);
+    }
+
+    /** jshmem is {@code factor} times OSHMEM on every case. */
+    private static void writeResults(Path dir, double factor) throws IOException {
+        for (String impl : RunResults.IMPLS) {
+            double f = impl.equals("jshmem") ? factor : 1;
+            for (int run = 1; run <= 2; run++) {
+                ResultsDocument d = new ResultsDocument(impl, impl + "-test", 2, "host", "2026-01-01T00:00:00Z");
+                for (long s : SIZES) {
+                    for (String b : List.of("put_lat", "get_lat", "broadcast", "fcollect", "sum_reduce")) {
+                        d.results().add(c(b, "latency", s, f * (100 + s / 10.0)));
+                    }
+                    d.results().add(c("put_bw", "bandwidth", s, f * (50 + s / 20.0)));
+                    d.results().add(c("get_bw", "bandwidth", s, f * (50 + s / 20.0)));
+                }
+                for (String b : List.of("atomic_fetch_add", "atomic_compare_swap", "atomic_swap", "atomic_fetch")) {
+                    d.results().add(c(b, "latency", 8, f * 40));
+                }
+                d.results().add(c("p_pingpong", "half_round_trip", 8, f * 100));
+                d.results().add(c("barrier_all", "latency", 0, f * 300));
+                d.write(dir.resolve(impl + "-r" + run + "-all.json"));
+            }
+        }
+        Files.writeString(dir.resolve("limits.json"), """
+                {"schema": "machine-limits/1", "cpus": 2, "cpu_model": "test", "memcpy": [
+                  {"size": 8, "ns": 2, "gb_per_s": 4}, {"size": 1048576, "ns": 60000, "gb_per_s": 17.5},
+                  {"size": 8388608, "ns": 800000, "gb_per_s": 10.5}],
+                 "cacheline_pingpong_half_rtt_ns": 50, "cacheline_pingpong_best_ns": 45,
+                 "atomic_fetch_add_uncontended_ns": 5}
+                """);
+    }
+
+    private static void writeBarrier(Path dir, int... pes) throws IOException {
+        Files.createDirectories(dir);
+        for (int n : pes) {
+            Files.writeString(dir.resolve("barrier_" + n + "pe.json"), "{\"pes\": " + n + ", \"barrierAll_vs_team_"
+                    + "barrier\": {\"barrierAll_ns\": " + 1000.0 * n + ", \"team_barrier_ns\": " + 1100.0 * n
+                    + ", \"barrierAll_best_ns\": " + 900.0 * n + "}}");
+        }
+    }
+
+    private static void writeGate(Path dir, int pes, double overhead) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("putmem_" + pes + "pe.json"), "{\"world_size\": " + pes + ", \"bytes\": 8388608,"
+                + " \"jshmem_ns_per_op\": " + (1000 * (1 + overhead / 100)) + ", \"raw_ns_per_op\": 1000, "
+                + "\"libc_memcpy_ns_per_op\": 1010, \"overhead_percent\": " + overhead + ", \"threshold_percent\": 5,"
+                + " \"passed\": " + (overhead <= 5) + "}");
+    }
+
+    private static int run(String... args) {
+        return new CommandLine(new CompareReport()).execute(args);
+    }
+
+    @Test
+    void writesEveryArtefactAndJudgesEachGoal(@TempDir Path dir) throws IOException {
+        Path results = dir.resolve("results");
+        Files.createDirectories(results);
+        writeResults(results, 0.4);
+        writeGate(dir.resolve("gates"), 2, 1.5);
+        writeGate(dir.resolve("gates"), 4, 2.5);
+        writeGate(dir.resolve("gates"), 8, 7.0);
+        writeBarrier(dir.resolve("barrier"), 2, 4, 8, 16, 32, 64);
+        Path out = dir.resolve("report");
+        Path docs = dir.resolve("docs/performance.md");
+        assertEquals(0, run("--results", results.toString(), "--gates", dir.resolve("gates").toString(), "--barrier",
+                dir.resolve("barrier").toString(), "--out", out.toString(), "--docs", docs.toString(),
+                "--load-before", "0.10 0.20 0.30"));
+        List<String> pngs = ReportArtefacts.check(out, 12);
+        assertTrue(pngs.containsAll(List.of("put_lat.png", "get_lat.png", "put_bw.png", "get_bw.png",
+                "broadcast.png", "scalars.png", "barrier_scale.png")), pngs.toString());
+
+        String summary = Files.readString(out.resolve("summary.md"));
+        // 0.4x OSHMEM everywhere: the 0.5x goals are met, the 0.25x-type absolute goals come from their own files.
+        assertTrue(summary.contains("| fetch-add, compare-swap, swap, fetch | ≤ 0.5× OSHMEM | fetch-add 0.40×"),
+                summary);
+        assertTrue(summary.contains("| sum reduction 1 MiB of longs | ≤ 0.6× OSHMEM | sum-reduce 1 MiB 0.40× (p50 "
+                + "0.40×) | met |"), summary);
+        // The ping-pong is 40 ns against a 50 ns cache line hand-off: both bounds hold.
+        assertTrue(summary.contains("0.80× the cache-line ping-pong"), summary);
+        // Barrier 8 PEs 8 µs, 32 PEs 32 µs: within 0.25 ms and 1 ms.
+        assertTrue(summary.contains("| barrier, 8 and 32 PEs on 2 cores | ≤ 0.25 ms and ≤ 1 ms per barrier | 8 PEs "
+                + "8.00 µs, 32 PEs 32.0 µs | met |"), summary);
+        // The 8-PE gate is above 5 %.
+        assertTrue(summary.contains("8 PEs 8 MiB +7.0 % | missed |"), summary);
+        assertTrue(summary.contains("load average 0.10 0.20 0.30 at the start"), summary);
+        assertTrue(summary.contains("| 64 PEs | 64.0 µs |"), summary);
+
+        String doc = Files.readString(docs);
+        assertEquals(summary.strip(), GeneratedBlock.content(doc));
+        assertTrue(doc.startsWith("# Performance"));
+    }
+
+    @Test
+    void slowerJshmemMissesTheRatioGoalsAndMissingCasesAreNotMeasured(@TempDir Path dir) throws IOException {
+        Path results = dir.resolve("results");
+        Files.createDirectories(results);
+        writeResults(results, 1.5);
+        Path out = dir.resolve("report");
+        assertEquals(0, run("--results", results.toString(), "--out", out.toString()));
+        ReportArtefacts.check(out, 12);
+        String summary = Files.readString(out.resolve("summary.md"));
+        assertTrue(summary.contains("| barrierAll | ≤ 0.7× OSHMEM | barrierAll 1.50× (p50 1.50×) | missed |"),
+                summary);
+        assertTrue(summary.contains("| overhead gate, 8 MiB, 2/4/8 PEs | ≤ 5 % | gate not run"), summary);
+        assertTrue(summary.contains("no barrier series in this run"), summary);
+        assertFalse(Files.exists(out.resolve("barrier_scale.png")));
+    }
+
+    @Test
+    void aResultsDirectoryWithoutOshmemIsRefused(@TempDir Path dir) throws IOException {
+        ResultsDocument d = new ResultsDocument("jshmem", "x", 2, "h", "t");
+        d.results().add(c("put_lat", "latency", 8, 10));
+        d.write(dir.resolve("jshmem-r1-x.json"));
+        assertEquals(2, run("--results", dir.toString(), "--out", dir.resolve("r").toString()));
+        assertFalse(Files.exists(dir.resolve("r/index.html")));
+    }
+
+    @Test
+    void theGeneratedBlockReplacesOnlyItsOwnText() {
+        String doc = "# Performance\n\nHand-written intro.\n\n" + GeneratedBlock.BEGIN + "\nold\n" + GeneratedBlock.END
+                + "\n\n## Hand-written tail\n";
+        String updated = GeneratedBlock.replace(doc, "## Latest comparison\n\nnew\n");
+        assertEquals("# Performance\n\nHand-written intro.\n\n" + GeneratedBlock.BEGIN
+                + "\n## Latest comparison\n\nnew\n" + GeneratedBlock.END + "\n\n## Hand-written tail\n", updated);
+        assertEquals(updated, GeneratedBlock.replace(updated, "## Latest comparison\n\nnew\n"));
+        String appended = GeneratedBlock.replace("# Doc\n", "x");
+        assertEquals("# Doc\n\n" + GeneratedBlock.BEGIN + "\nx\n" + GeneratedBlock.END + "\n", appended);
+        assertThrows(IllegalArgumentException.class, () -> GeneratedBlock.replace(appended + appended, "y"));
+    }
+
+    @Test
+    void theCommittedPerformanceDocHoldsOneGeneratedSummary() throws IOException {
+        // Surefire runs in the module directory; the docs live at the repository root.
+        Path doc = Path.of("..", "docs", "performance.md");
+        assertTrue(Files.isRegularFile(doc), "docs/performance.md is missing; bench/compare-oshmem writes it");
+        String text = Files.readString(doc);
+        String block = GeneratedBlock.content(text);
+        assertNotNull(block, "docs/performance.md has no generated block");
+        assertEquals(text.indexOf(GeneratedBlock.BEGIN), text.lastIndexOf(GeneratedBlock.BEGIN));
+        assertTrue(block.startsWith(SummaryMarkdown.HEADING), block);
+        assertTrue(block.lines().anyMatch(SummaryMarkdown.GOALS_HEADER::equals), block);
+    }
+}

@@ -1,0 +1,145 @@
+package io.jshmem.memory;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+
+/**
+ * The measurement behind {@link Copies}' choice of large-copy routine: on this host and in this process, is one
+ * libc {@code memcpy} (critical FFM downcall, in {@link Copies}' chunks) faster than the JVM's copy stub
+ * ({@code MemorySegment.copy})? Neither wins everywhere: glibc picks per CPU between {@code rep movsb}, vector loops
+ * and (above {@code glibc.cpu.x86_non_temporal_threshold}, hundreds of MiB on large-L3 hosts) streaming stores,
+ * while HotSpot's stub uses AVX loops; on the seed's 2-core AMD VMs memcpy was up to 15 % slower than the stub at
+ * 8 MiB in one run and faster in others. So the two are timed against each other in the same process, alternating,
+ * on memory of the same kind as the symmetric heaps (a shared tmpfs mapping, deleted at once), at two sizes: one
+ * inside and one beyond the per-core caches. Each routine's figure is its best sample, the estimate that a loaded
+ * machine's preemptions disturb least; memcpy is chosen only when it wins by a margin, since the stub needs no
+ * downcall. About 5-15 ms in all (16 MiB of scratch pages faulted in, 12 copies of 8 MiB, 50 of 256 KiB). Not thread-safe; {@link Copies} runs it once per process, and a job's init pools the results of the PEs of a
+ * host so that they all choose alike.
+ */
+final class CopyCalibration {
+    /** The probe inside the per-core caches (L2 is 0.5-2 MiB on current x86). */
+    static final long SMALL_PROBE = 256 * 1024;
+    /**
+     * The probe beyond them, of the size of the large puts the goals and the gate name. A 4 MiB probe (8 MiB of
+     * buffers, inside a large L3) once chose memcpy at 6 % ahead on a loaded host where memcpy then copied 8 MiB
+     * puts 1.8x slower than the stub: the probe must leave the caches as the real copies do.
+     */
+    static final long LARGE_PROBE = 8L * 1024 * 1024;
+    /**
+     * memcpy must be this much faster (fraction of the stub's time) to be chosen: the stub needs no downcall and is
+     * what a plain Java copy does, so a narrow or noisy win does not justify the switch; where glibc is really
+     * faster (1.4-1.9x on some hosts) it wins by far more.
+     */
+    static final double MARGIN = 0.10;
+    private static final int SAMPLES = 5;
+
+    /**
+     * One measured size band.
+     *
+     * @param probeBytes bytes per timed copy
+     * @param stubNs     best time of the JVM stub, ns
+     * @param memcpyNs   best time of libc memcpy, ns
+     */
+    record Band(long probeBytes, double stubNs, double memcpyNs) {
+        boolean memcpyWins() {
+            return memcpyNs < stubNs * (1 - MARGIN);
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%d KiB: stub %.1f us, memcpy %.1f us -> %s", probeBytes / 1024,
+                    stubNs / 1e3, memcpyNs / 1e3, memcpyWins() ? "memcpy" : "stub");
+        }
+    }
+
+    /**
+     * Both bands' measurements.
+     *
+     * @param small   the in-cache band, for copies below {@link Copies#BAND}
+     * @param large   the out-of-cache band, for copies of at least {@link Copies#BAND}
+     * @param memory  what memory was measured on
+     */
+    record Result(Band small, Band large, String memory) {
+    }
+
+    private CopyCalibration() {
+    }
+
+    /** Times both routines at both probe sizes on a scratch mapping in {@code dir} (anonymous memory if that fails). */
+    static Result run(Path dir) {
+        long bytes = 2 * LARGE_PROBE;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment mem = null;
+            String kind = "anonymous memory";
+            if (dir != null) {
+                mem = mapScratch(dir, bytes, arena);
+                if (mem != null) {
+                    kind = "a shared mapping in " + dir;
+                }
+            }
+            if (mem == null) {
+                mem = arena.allocate(bytes, 4096);
+            }
+            // Fault every page in first: page faults would otherwise charge whichever routine ran first.
+            mem.fill((byte) 1);
+            MemorySegment src = mem.asSlice(0, LARGE_PROBE);
+            MemorySegment dst = mem.asSlice(LARGE_PROBE, LARGE_PROBE);
+            return new Result(band(src, dst, SMALL_PROBE, 4 * SAMPLES), band(src, dst, LARGE_PROBE, SAMPLES), kind);
+        }
+    }
+
+    private static MemorySegment mapScratch(Path dir, long bytes, Arena arena) {
+        Path f = null;
+        try {
+            f = Files.createTempFile(dir, "jshmem-copycal-", ".tmp");
+            try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                ch.truncate(bytes);
+                return ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena);
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        } finally {
+            if (f != null) {
+                try {
+                    // The mapping stays valid after the unlink; no file outlives the measurement.
+                    Files.deleteIfExists(f);
+                } catch (IOException ignored) {
+                    // The name is unique and the file tiny after the arena closes; nothing else to do.
+                }
+            }
+        }
+    }
+
+    /** Best time per copy of each routine over {@code samples} alternating samples, after one warm-up each. */
+    private static Band band(MemorySegment src, MemorySegment dst, long bytes, int samples) {
+        double stub = Double.MAX_VALUE;
+        double memcpy = Double.MAX_VALUE;
+        for (int i = -1; i < samples; i++) {
+            boolean stubFirst = (i & 1) == 0;
+            double a = time(src, dst, bytes, stubFirst);
+            double b = time(src, dst, bytes, !stubFirst);
+            if (i < 0) {
+                continue;
+            }
+            stub = Math.min(stub, stubFirst ? a : b);
+            memcpy = Math.min(memcpy, stubFirst ? b : a);
+        }
+        return new Band(bytes, stub, memcpy);
+    }
+
+    private static double time(MemorySegment src, MemorySegment dst, long bytes, boolean stub) {
+        long t0 = System.nanoTime();
+        if (stub) {
+            MemorySegment.copy(src, 0, dst, 0, bytes);
+        } else {
+            Copies.memcpyChunked(src, 0, dst, 0, bytes);
+        }
+        return System.nanoTime() - t0;
+    }
+}
