@@ -20,13 +20,13 @@ public final class Collectives {
 
     /** Synchronizes the team's members ({@code shmem_team_sync}). */
     public static void sync(TeamChannel ch) {
-        ch.begin("sync");
+        ch.begin(CollectiveActivity.SYNC);
         ch.sync();
     }
 
     /** Quiet, then synchronize the team's members. */
     public static void barrier(TeamChannel ch) {
-        ch.begin("barrier");
+        ch.begin(CollectiveActivity.BARRIER);
         ch.barrier();
     }
 
@@ -41,7 +41,7 @@ public final class Collectives {
     }
 
     public static void broadcast(TeamChannel ch, long dest, long source, long bytes, int root) {
-        ch.begin("broadcast");
+        ch.begin(CollectiveActivity.BROADCAST);
         if (ch.size() == 1) {
             ch.localCopy(source, dest, bytes);
             return;
@@ -70,7 +70,7 @@ public final class Collectives {
      * member passes its own block of dest as source.
      */
     public static void fcollect(TeamChannel ch, long dest, long source, long blockBytes) {
-        ch.begin("fcollect");
+        ch.begin(CollectiveActivity.FCOLLECT);
         int n = ch.size();
         if (n == 1) {
             ch.localCopy(source, dest, blockBytes);
@@ -94,7 +94,7 @@ public final class Collectives {
      */
     public static long collect(TeamChannel ch, long dest, long source, long bytes, long destCapacity,
                                long elemSize) {
-        ch.begin("collect");
+        ch.begin(CollectiveActivity.COLLECT);
         int n = ch.size();
         LONG.setRelease(ch.local(), ch.slotWord(TeamLayout.COUNT), bytes);
         LONG.setRelease(ch.local(), ch.slotWord(TeamLayout.COUNT_SOURCE), source);
@@ -150,7 +150,7 @@ public final class Collectives {
     /** {@code nelems} elements of {@code elemSize} bytes to and from every member ({@code shmem_alltoall[s]}). */
     public static void alltoall(TeamChannel ch, long dest, long source, long nelems, long elemSize, long dst,
                                 long sst) {
-        ch.begin("alltoall");
+        ch.begin(CollectiveActivity.ALLTOALL);
         PairwiseAlltoall.run(ch, dest, source, nelems, elemSize, dst, sst);
     }
 
@@ -167,7 +167,7 @@ public final class Collectives {
     /** Element-wise reduction of {@code count} elements over the team into every member's dest. */
     public static void reduce(TeamChannel ch, ElementKind kind, ReduceOperator op, long dest, long source,
                               long count) {
-        ch.begin(op.name().toLowerCase(java.util.Locale.ROOT) + " reduction");
+        ch.beginReduction(op);
         if (ch.size() == 1) {
             ch.localCopy(source, dest, count * kind.size());
             return;
@@ -182,7 +182,7 @@ public final class Collectives {
     /** Inclusive or exclusive prefix sum over the team, in team order. */
     public static void scan(TeamChannel ch, ElementKind kind, boolean inclusive, long dest, long source,
                             long count) {
-        ch.begin(inclusive ? "sum_inscan" : "sum_exscan");
+        ch.begin(inclusive ? CollectiveActivity.INSCAN : CollectiveActivity.EXSCAN);
         if (ch.size() == 1) {
             if (inclusive) {
                 ch.localCopy(source, dest, count * kind.size());

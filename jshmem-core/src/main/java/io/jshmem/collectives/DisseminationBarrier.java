@@ -30,6 +30,7 @@ public final class DisseminationBarrier {
     private final long flagStride;
     private final long arrivedOffset;
     private final int rounds;
+    private final java.util.function.Supplier<String> mismatch;
     private long epoch;
 
     /**
@@ -41,6 +42,16 @@ public final class DisseminationBarrier {
      */
     public DisseminationBarrier(Comm comm, int[] members, int me, long flagsOffset, long flagStride,
                                 long arrivedOffset) {
+        this(comm, members, me, flagsOffset, flagStride, arrivedOffset, null);
+    }
+
+    /**
+     * As above; {@code mismatch} (may be null) explains, when a wait is slow, whether members are in another
+     * collective (see {@link CollectiveActivity#mismatch}).
+     */
+    public DisseminationBarrier(Comm comm, int[] members, int me, long flagsOffset, long flagStride,
+                                long arrivedOffset, java.util.function.Supplier<String> mismatch) {
+        this.mismatch = mismatch;
         this.comm = comm;
         this.members = members.clone();
         this.me = me;
@@ -48,6 +59,11 @@ public final class DisseminationBarrier {
         this.flagStride = flagStride;
         this.arrivedOffset = arrivedOffset;
         this.rounds = members.length <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(members.length - 1);
+    }
+
+    /** The epoch of the last barrier entered (the next one is {@code epoch() + 1}). */
+    public long epoch() {
+        return epoch;
     }
 
     public static int roundsFor(int n) {
@@ -72,7 +88,7 @@ public final class DisseminationBarrier {
             comm.putLongRelease(partner, flag, e);
             if (!arrived(local, flag, e)) {
                 comm.waitLoop().await(() -> (long) LONG.getAcquire(local, flag) >= e,
-                        "barrier (epoch " + e + ", " + n + " PEs)", () -> latePes(e));
+                        () -> "barrier (epoch " + e + ", " + n + " PEs)", () -> latePes(e), mismatch);
             }
         }
         VarHandle.fullFence();

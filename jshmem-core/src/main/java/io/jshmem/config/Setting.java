@@ -85,9 +85,9 @@ public enum Setting {
                     + " unset = profiling off."),
     LOG_LEVEL("SHMEM_LOG_LEVEL", "warn", "Log level: debug, info, warn, error, fatal."),
     // issue 13: diagnostics and the launcher's conventions
-    COLL_WARN_FRACTION("JSHMEM_COLL_WARN_FRACTION", "0.083",
+    COLL_WARN_FRACTION("JSHMEM_COLL_WARN_FRACTION", "0.0834",
             "Fraction of JSHMEM_TIMEOUT after which a PE waiting in a barrier or collective logs a warning naming"
-                    + " the PEs that have not arrived (0.083 of the default 120 s = 10 s; 0 = never)."),
+                    + " the PEs that have not arrived (0.0834 of the default 120 s: 10 s; 0 = never). The warning says when PEs are in other collectives.."),
     BIND_TO("JSHMEM_BIND_TO", "none",
             "shmemrun: core pins each local PE to one CPU of the launcher's CPU set (taskset); none leaves"
                     + " scheduling to the OS. Same as shmemrun --bind-to."),

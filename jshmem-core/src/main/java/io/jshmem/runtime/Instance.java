@@ -7,6 +7,7 @@ import io.jshmem.bootstrap.RendezvousClient;
 import io.jshmem.bootstrap.RendezvousServer;
 import io.jshmem.bootstrap.TlsContexts;
 import io.jshmem.bootstrap.UniqueId;
+import io.jshmem.collectives.CollectiveActivity;
 import io.jshmem.collectives.DisseminationBarrier;
 import io.jshmem.comm.Comm;
 import io.jshmem.comm.FailureState;
@@ -49,6 +50,9 @@ public final class Instance {
     private final Comm comm;
     private final FailureState failures;
     private final DisseminationBarrier worldBarrier;
+    /** The world operation in progress and its epoch (guarded by the collective lock; read on slow paths). */
+    private volatile int worldCode;
+    private volatile long worldEpoch;
     private final SymmetricAllocator allocator;
     private final CollectiveCheck check;
     private final ReentrantLock collectiveLock = new ReentrantLock();
@@ -78,9 +82,20 @@ public final class Instance {
             world[i] = i;
         }
         this.worldBarrier = new DisseminationBarrier(comm, world, pe, HeapLayout.BARRIER_FLAGS_OFFSET,
-                HeapLayout.LINE, HeapLayout.BARRIER_ARRIVED_OFFSET);
+                HeapLayout.LINE, HeapLayout.BARRIER_ARRIVED_OFFSET,
+                () -> CollectiveActivity.mismatch(comm, world, pe, worldCode, worldEpoch));
         this.allocator = new SymmetricAllocator(HeapLayout.USER_OFFSET, heapSize);
         this.check = new CollectiveCheck(comm, worldBarrier);
+    }
+
+    /**
+     * Publishes that this PE enters world operation {@code op} (a {@link CollectiveActivity} code): its epoch is
+     * the world barrier's next one. Called with the collective lock held.
+     */
+    private void enterWorld(int op) {
+        worldCode = CollectiveActivity.world(op);
+        worldEpoch = worldBarrier.epoch() + 1;
+        CollectiveActivity.enter(localHeap(), worldCode, worldEpoch);
     }
 
     /** Collective over all PEs of the job: the init sequence of DESIGN.md section 3. */
@@ -117,6 +132,9 @@ public final class Instance {
             hostsRendezvous = options.peZeroServes() && pe == 0;
         } else {
             LaunchInfo info = LaunchEnvironment.detect(s);
+            SinglePeNotice.printIfAlone(info);
+            LOG.log(System.Logger.Level.INFO, () -> "launch environment: " + info.source() + ", PE " + info.pe()
+                    + " of " + info.nPes() + " (local " + info.localPe() + " of " + info.localNPes() + ")");
             pe = info.pe();
             nPes = info.nPes();
             uid = info.uniqueId();
@@ -149,10 +167,13 @@ public final class Instance {
                 }
             });
             Path dir = Path.of(s.string(Setting.HEAP_DIR));
+            LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + ": symmetric heap of " + heapSize + " bytes in "
+                    + dir + " (SHMEM_SYMMETRIC_SIZE)");
             HeapSetup.Mapped mapped = HeapSetup.run(boot, pe, nPes, uid.sessionName(), dir, heapSize,
                     arena, controlTimeout, s.bool(Setting.HEAP_PREFAULT));
             heapCreated.run();
-            WaitLoop waits = new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures);
+            WaitLoop waits = new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures,
+                    warnFraction(s));
             Comm comm = EngineSelection.build(s, pe, mapped, boot, timeout, waits);
             Instance instance = new Instance(s, pe, nPes, timeout, server, boot, arena, mapped,
                     heapSize, comm, failures);
@@ -209,6 +230,20 @@ public final class Instance {
         return boot;
     }
 
+    private static double warnFraction(Settings s) {
+        String v = s.string(Setting.COLL_WARN_FRACTION);
+        try {
+            double f = Double.parseDouble(v);
+            if (f >= 0 && f < 1) {
+                return f;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new ShmemArgumentException(Setting.COLL_WARN_FRACTION.envName() + " = '" + v + "' is invalid: valid"
+                + " values are fractions of JSHMEM_TIMEOUT from 0 (never warn) up to, not including, 1");
+    }
+
     private static Duration seconds(Settings s, Setting setting, Duration fallback) {
         if (s.get(setting).isEmpty()) {
             return fallback;
@@ -256,6 +291,7 @@ public final class Instance {
         collectiveLock.lock();
         try {
             ensureLive();
+            enterWorld(CollectiveActivity.MALLOC);
             check.verify(operation, size, alignment, "size", "alignment");
             Block b;
             try {
@@ -278,6 +314,7 @@ public final class Instance {
                 throw new ShmemArgumentException("buffer at heap offset " + offset + " is not allocated "
                         + "(double free?): free each buffer exactly once");
             }
+            enterWorld(CollectiveActivity.MALLOC);
             check.verify("free", offset, 0, "offset", "unused");
             allocator.free(offset);
             worldBarrier.barrier();
@@ -299,6 +336,7 @@ public final class Instance {
                 throw new ShmemArgumentException("buffer at heap offset " + offset + " is not allocated: pass a "
                         + "live buffer to realloc");
             }
+            enterWorld(CollectiveActivity.MALLOC);
             check.verify("realloc", offset, newSize, "offset", "size");
             Block result;
             try {
@@ -339,6 +377,7 @@ public final class Instance {
         collectiveLock.lock();
         try {
             ensureLive();
+            enterWorld(CollectiveActivity.BARRIER_ALL);
             worldBarrier.barrier();
         } finally {
             collectiveLock.unlock();
@@ -350,6 +389,7 @@ public final class Instance {
         collectiveLock.lock();
         try {
             ensureLive();
+            enterWorld(CollectiveActivity.SYNC_ALL);
             worldBarrier.sync();
         } finally {
             collectiveLock.unlock();
@@ -365,8 +405,18 @@ public final class Instance {
             }
             try {
                 LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + " finalize start");
-                worldBarrier.barrier();
-                boot.barrier("finalize", controlTimeout);
+                if (failures.hasTimedOut()) {
+                    // The PEs no longer agree on where they are (a call of this PE passed its deadline): the heap
+                    // barrier could wait a second full deadline. The bootstrap barrier, bounded, still lets the
+                    // others' own deadlines bring them here.
+                    LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after a timeout skips the"
+                            + " heap barrier and waits at most " + AFTER_TIMEOUT.toSeconds() + " s for the other PEs");
+                    finalizeAfterTimeout();
+                } else {
+                    enterWorld(CollectiveActivity.FINALIZE);
+                    worldBarrier.barrier();
+                    boot.barrier("finalize", controlTimeout);
+                }
             } finally {
                 live = false;
                 RuntimeException first = null;
@@ -386,6 +436,18 @@ public final class Instance {
             }
         } finally {
             collectiveLock.unlock();
+        }
+    }
+
+    /** How long finalize after a timeout waits for the other PEs at the bootstrap barrier. */
+    private static final Duration AFTER_TIMEOUT = Duration.ofSeconds(5);
+
+    private void finalizeAfterTimeout() {
+        try {
+            boot.barrier("finalize", AFTER_TIMEOUT.compareTo(controlTimeout) < 0 ? AFTER_TIMEOUT : controlTimeout);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after a timeout did not meet every"
+                    + " PE (" + e.getMessage() + "); closing anyway");
         }
     }
 
