@@ -46,7 +46,9 @@ public final class Collectives {
             ch.localCopy(source, dest, bytes);
             return;
         }
-        if (broadcastAlgorithm(ch, bytes).equals("pipeline")) {
+        String algorithm = broadcastAlgorithm(ch, bytes);
+        ch.logAlgorithm(algorithm, bytes);
+        if (algorithm.equals("pipeline")) {
             PipelinedBroadcast.run(ch, dest, source, bytes, root, ch.tuning().chunk());
         } else {
             TreeBroadcast.run(ch, dest, source, bytes, root);
@@ -77,7 +79,9 @@ public final class Collectives {
             return;
         }
         Blocks blocks = Blocks.equal(n, blockBytes);
-        switch (fcollectAlgorithm(ch, blockBytes)) {
+        String algorithm = fcollectAlgorithm(ch, blockBytes);
+        ch.logAlgorithm(algorithm, blockBytes * n);
+        switch (algorithm) {
             case "direct" -> DirectAllgather.run(ch, dest, source, blocks, false);
             case "rd" -> RecursiveDoublingFcollect.run(ch, dest, source, blockBytes);
             default -> RingAllgather.run(ch, dest, source, blocks, false);
@@ -172,7 +176,9 @@ public final class Collectives {
             ch.localCopy(source, dest, count * kind.size());
             return;
         }
-        if (reduceAlgorithm(ch, count * kind.size()).equals("rd")) {
+        String algorithm = reduceAlgorithm(ch, count * kind.size());
+        ch.logAlgorithm(algorithm, count * kind.size());
+        if (algorithm.equals("rd")) {
             RecursiveDoublingReduce.run(ch, kind, op, dest, source, count);
         } else {
             ReduceScatterAllgather.run(ch, kind, op, dest, source, count);

@@ -29,6 +29,7 @@ import java.util.List;
 public final class TeamChannel {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final int INLINE_SPINS = 256;
+    private static final System.Logger LOG = io.jshmem.config.ShmemLog.logger(TeamChannel.class);
 
     private final Comm comm;
     private final TeamState team;
@@ -72,6 +73,19 @@ public final class TeamChannel {
         this.mismatch = () -> CollectiveActivity.mismatch(comm, members, comm.myPe(), code, epoch);
         this.barrier = new DisseminationBarrier(comm, members, me, base + TeamLayout.BARRIER_FLAGS, 8,
                 base + TeamLayout.ARRIVED, mismatch);
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, "PE " + comm.myPe() + ": team " + team.name() + " in slot "
+                    + team.slot() + ", " + n + " members " + java.util.Arrays.toString(members) + ", my index " + me
+                    + (allDirect ? ", direct access to every member's heap" : ", transfers through the engines"));
+        }
+    }
+
+    /** Logs (debug) which algorithm a collective of {@code bytes} uses on this team. */
+    void logAlgorithm(String algorithm, long bytes) {
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, "PE " + comm.myPe() + ": " + operation() + " epoch " + epoch + " of "
+                    + bytes + " bytes uses " + algorithm);
+        }
     }
 
     public Comm comm() {

@@ -84,6 +84,10 @@ public enum Setting {
             "PEs that record profiling data (getProf/showProf): a PE number, a list 0,2, a range 1-3, or all;"
                     + " unset = profiling off."),
     LOG_LEVEL("SHMEM_LOG_LEVEL", "warn", "Log level: debug, info, warn, error, fatal."),
+    LOG_SINK("JSHMEM_LOG_SINK", "auto",
+            "Where log messages go: platform (System.getLogger: java.util.logging, or SLF4J/Log4j when bridged),"
+                    + " stderr (CANN's one-line format), auto (platform when logging is configured: a LoggerFinder"
+                    + " other than the JDK's or a java.util.logging.config property; else stderr)."),
     // issue 13: diagnostics and the launcher's conventions
     COLL_WARN_FRACTION("JSHMEM_COLL_WARN_FRACTION", "0.0834",
             "Fraction of JSHMEM_TIMEOUT after which a PE waiting in a barrier or collective logs a warning naming"

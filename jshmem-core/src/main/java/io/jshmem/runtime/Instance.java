@@ -299,6 +299,9 @@ public final class Instance {
             } finally {
                 worldBarrier.barrier();
             }
+            LOG.log(System.Logger.Level.DEBUG, () -> "PE " + pe + ": " + operation + " of " + size + " bytes"
+                    + " (alignment " + alignment + ") at heap offset " + b.offset() + "; " + allocator.usedBytes()
+                    + " of " + allocator.capacity() + " bytes in use");
             return b;
         } finally {
             collectiveLock.unlock();
@@ -318,6 +321,7 @@ public final class Instance {
             check.verify("free", offset, 0, "offset", "unused");
             allocator.free(offset);
             worldBarrier.barrier();
+            LOG.log(System.Logger.Level.DEBUG, () -> "PE " + pe + ": free of the block at heap offset " + offset);
         } finally {
             collectiveLock.unlock();
         }
