@@ -151,6 +151,9 @@ public final class ShmemRun implements Callable<Integer> {
         JobSpec spec;
         try {
             spec = spec();
+            for (String entry : classpath) {
+                checkClasspathEntry(entry);
+            }
         } catch (ShmemArgumentException e) {
             err.println("shmemrun: " + e.getMessage());
             err.println("usage: shmemrun (-np N | --nnodes N --node-rank R --nproc-per-node P --master-addr A) [options]"
@@ -190,9 +193,6 @@ public final class ShmemRun implements Callable<Integer> {
         if (timeoutSeconds < 0 || graceSeconds < 0) {
             throw new ShmemArgumentException("--timeout = " + timeoutSeconds + ", --grace = " + graceSeconds
                     + ": seconds must be zero or more (--timeout 0 = no deadline)");
-        }
-        for (String entry : classpath) {
-            checkClasspathEntry(entry);
         }
         CpuBinding.Mode mode = CpuBinding.Mode.parse(bindTo);
         spec = spec.withArgs(args).withJvmArgs(jvmArgs).withClasspath(classpath)

@@ -21,13 +21,14 @@ import picocli.CommandLine.Option;
  * the one init would choose, libucp, TLS, effective settings with defaults and sources, next steps);
  * {@code --parsable} prints the same report as {@code key:value} lines, {@code --diagnose} as JSON;
  * {@code -V}/{@code --version} prints the library version, {@code --settings} the settings table as Markdown.
- * A report that says {@code degraded} exits with {@value #EXIT_DEGRADED}. Stateless; {@link #run} does not exit
+ * A report or parsable output that says {@code degraded} exits with {@value #EXIT_DEGRADED} (the JSON of
+ * {@code --diagnose} carries the flag and exits 0). Stateless; {@link #run} does not exit
  * the JVM.
  */
 @Command(name = "shmem-config", sortOptions = false, usageHelpWidth = 110,
         description = {"Shows how jshmem is installed and configured on this machine."},
-        footer = {"", "Exit status: 0 on success; 1 when the report is degraded (its next steps say what to fix); 2 on",
-            "bad usage.", "", "Examples:", "  shmem-config", "  shmem-config --parsable | grep ^ucx:",
+        footer = {"", "Exit status: 0 on success; 1 when the report (or --parsable) is degraded: its next steps say what",
+            "to fix (--diagnose carries \"degraded\" in its JSON and exits 0); 2 on bad usage.", "", "Examples:", "  shmem-config", "  shmem-config --parsable | grep ^ucx:",
             "  shmem-config --diagnose",
             "  SHMEM_SYMMETRIC_SIZE=1g shmem-config --diagnose", "  shmem-config --settings > SETTINGS.md"})
 public final class ShmemConfig implements Callable<Integer> {
@@ -86,7 +87,9 @@ public final class ShmemConfig implements Callable<Integer> {
         if (diagnose || parsable || report) {
             Json d = Diagnosis.of(Settings.fromEnvironment());
             d.put("artifact_version", BuildInfo.version());
-            degraded = Boolean.TRUE.equals(d.fields().get("degraded"));
+            // The JSON carries "degraded" itself and exits 0 (for scripts that read it); the report and the
+            // parsable lines say it with the exit status too.
+            degraded = (parsable || report) && Boolean.TRUE.equals(d.fields().get("degraded"));
             if (diagnose) {
                 out.println(d.toText());
             }
