@@ -129,15 +129,8 @@ public final class ShmemConfig implements Callable<Integer> {
         }
     }
 
-    /** Every row of {@link Setting} as a Markdown table. */
+    /** Every row of {@link Setting} as a Markdown table (the table of docs/settings.md). */
     static String settingsTable() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("| variable | system property | default | meaning |\n|---|---|---|---|\n");
-        for (Setting s : Setting.values()) {
-            sb.append("| `").append(s.envName()).append("` | `").append(s.propertyName()).append("` | ")
-                    .append(s.defaultValue().isEmpty() ? "" : "`" + s.defaultValue() + "`").append(" | ")
-                    .append(s.help().replace("|", "\\|")).append(" |\n");
-        }
-        return sb.toString();
+        return io.jshmem.config.SettingsDoc.table();
     }
 }
