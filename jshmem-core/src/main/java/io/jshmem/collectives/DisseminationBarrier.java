@@ -1,6 +1,7 @@
 package io.jshmem.collectives;
 
 import io.jshmem.comm.Comm;
+import io.jshmem.comm.WaitLoop;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -76,8 +77,18 @@ public final class DisseminationBarrier {
         sync();
     }
 
+    /** {@link #barrier()} whose waits use {@code waits} (another deadline) instead of the comm layer's. */
+    public void barrier(WaitLoop waits) {
+        comm.quiet();
+        sync(waits);
+    }
+
     /** Synchronizes with every member without completing outstanding remote operations first. */
     public void sync() {
+        sync(comm.waitLoop());
+    }
+
+    private void sync(WaitLoop waits) {
         long e = ++epoch;
         MemorySegment local = comm.localHeap();
         LONG.setRelease(local, arrivedOffset, e);
@@ -87,7 +98,7 @@ public final class DisseminationBarrier {
             long flag = flagsOffset + r * flagStride;
             comm.putLongRelease(partner, flag, e);
             if (!arrived(local, flag, e)) {
-                comm.waitLoop().await(() -> (long) LONG.getAcquire(local, flag) >= e,
+                waits.await(() -> (long) LONG.getAcquire(local, flag) >= e,
                         () -> "barrier (epoch " + e + ", " + n + " PEs)", () -> latePes(e), mismatch);
             }
         }

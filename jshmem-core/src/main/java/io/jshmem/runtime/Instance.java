@@ -16,6 +16,7 @@ import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 import io.jshmem.config.ShmemLog;
 import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.memory.Block;
 import io.jshmem.memory.HeapLayout;
@@ -410,11 +411,6 @@ public final class Instance {
             try {
                 LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + " finalize start");
                 if (failures.hasTimedOut()) {
-                    // The PEs no longer agree on where they are (a call of this PE passed its deadline): the heap
-                    // barrier could wait a second full deadline. The bootstrap barrier, bounded, still lets the
-                    // others' own deadlines bring them here.
-                    LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after a timeout skips the"
-                            + " heap barrier and waits at most " + AFTER_TIMEOUT.toSeconds() + " s for the other PEs");
                     finalizeAfterTimeout();
                 } else {
                     enterWorld(CollectiveActivity.FINALIZE);
@@ -443,15 +439,30 @@ public final class Instance {
         }
     }
 
-    /** How long finalize after a timeout waits for the other PEs at the bootstrap barrier. */
-    private static final Duration AFTER_TIMEOUT = Duration.ofSeconds(5);
-
+    /**
+     * Finalize after a call of this PE passed its deadline: the PEs may no longer agree on where they are (a
+     * collective called on only some of them), so each step waits a short deadline instead of a second full one
+     * (a quarter of JSHMEM_TIMEOUT, at most 5 s), and a step that does not meet every PE is logged and skipped:
+     * closing goes on. The others' own deadlines bring them here at about the same time.
+     */
     private void finalizeAfterTimeout() {
+        Duration quarter = controlTimeout.dividedBy(4);
+        Duration shortWait = quarter.compareTo(Duration.ofSeconds(5)) < 0 ? quarter : Duration.ofSeconds(5);
+        Duration wait = shortWait.isZero() ? Duration.ofMillis(1) : shortWait;
+        LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after a timeout waits at most "
+                + wait.toMillis() + " ms per step for the other PEs");
         try {
-            boot.barrier("finalize", AFTER_TIMEOUT.compareTo(controlTimeout) < 0 ? AFTER_TIMEOUT : controlTimeout);
+            enterWorld(CollectiveActivity.FINALIZE);
+            worldBarrier.barrier(new WaitLoop(comm.waitLoop().spins(), wait, failures, 0));
+        } catch (ShmemTimeoutException e) {
+            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize's barrier after a timeout did not"
+                    + " meet every PE (" + e.getMessage() + "); closing anyway");
+        }
+        try {
+            boot.barrier("finalize", wait);
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after a timeout did not meet every"
-                    + " PE (" + e.getMessage() + "); closing anyway");
+                    + " PE at the rendezvous (" + e.getMessage() + "); closing anyway");
         }
     }
 
