@@ -293,8 +293,8 @@ public final class RendezvousClient implements AutoCloseable {
         } catch (TimeoutException e) {
             pending.remove(id);
             throw new ShmemTimeoutException("PE " + pe + ": " + what + " got no answer from the rendezvous at "
-                    + uniqueId.addressText() + " within " + waitMs + " ms; the process hosting it may be hung or"
-                    + " overloaded", List.of());
+                    + uniqueId.addressText() + " within " + waitMs + " ms (PEs not arrived: unknown, the"
+                    + " rendezvous did not answer); the process hosting it may be hung or overloaded", List.of());
         } catch (InterruptedException e) {
             pending.remove(id);
             Thread.currentThread().interrupt();
@@ -311,8 +311,10 @@ public final class RendezvousClient implements AutoCloseable {
                     for (int p : f.readInts()) {
                         missing.add(p);
                     }
-                    throw new ShmemTimeoutException("PE " + pe + ": " + msg + "; raise JSHMEM_TIMEOUT if the job"
-                            + " is just slow", missing);
+                    // Every timeout names the PEs: the server's text may not list them.
+                    String list = msg.contains("PEs not arrived") ? "" : "; PEs not arrived: " + missing;
+                    throw new ShmemTimeoutException("PE " + pe + ": " + msg + list + "; raise JSHMEM_TIMEOUT if the"
+                            + " job is just slow", missing);
                 }
                 case Frame.FAILED -> {
                     int failedPe = f.readInt();

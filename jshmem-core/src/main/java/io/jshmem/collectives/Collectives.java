@@ -23,13 +23,13 @@ public final class Collectives {
 
     /** Synchronizes the team's members ({@code shmem_team_sync}). */
     public static void sync(TeamChannel ch) {
-        ch.begin("sync");
+        ch.begin(CollectiveActivity.SYNC);
         ch.sync();
     }
 
     /** Quiet, then synchronize the team's members. */
     public static void barrier(TeamChannel ch) {
-        ch.begin("barrier");
+        ch.begin(CollectiveActivity.BARRIER);
         ch.barrier();
     }
 
@@ -44,12 +44,14 @@ public final class Collectives {
     }
 
     public static void broadcast(TeamChannel ch, long dest, long source, long bytes, int root) {
-        ch.begin("broadcast");
+        ch.begin(CollectiveActivity.BROADCAST);
         if (ch.size() == 1) {
             ch.localCopy(source, dest, bytes);
             return;
         }
-        if (broadcastAlgorithm(ch, bytes).equals("pipeline")) {
+        String algorithm = broadcastAlgorithm(ch, bytes);
+        ch.logAlgorithm(algorithm, bytes);
+        if (algorithm.equals("pipeline")) {
             PipelinedBroadcast.run(ch, dest, source, bytes, root, ch.tuning().chunk());
         } else {
             TreeBroadcast.run(ch, dest, source, bytes, root);
@@ -73,14 +75,16 @@ public final class Collectives {
      * member passes its own block of dest as source.
      */
     public static void fcollect(TeamChannel ch, long dest, long source, long blockBytes) {
-        ch.begin("fcollect");
+        ch.begin(CollectiveActivity.FCOLLECT);
         int n = ch.size();
         if (n == 1) {
             ch.localCopy(source, dest, blockBytes);
             return;
         }
         Blocks blocks = Blocks.equal(n, blockBytes);
-        switch (fcollectAlgorithm(ch, blockBytes)) {
+        String algorithm = fcollectAlgorithm(ch, blockBytes);
+        ch.logAlgorithm(algorithm, blockBytes * n);
+        switch (algorithm) {
             case "direct" -> DirectAllgather.run(ch, dest, source, blocks, false);
             case "rd" -> RecursiveDoublingFcollect.run(ch, dest, source, blockBytes);
             default -> RingAllgather.run(ch, dest, source, blocks, false);
@@ -97,7 +101,7 @@ public final class Collectives {
      */
     public static long collect(TeamChannel ch, long dest, long source, long bytes, long destCapacity,
                                long elemSize) {
-        ch.begin("collect");
+        ch.begin(CollectiveActivity.COLLECT);
         int n = ch.size();
         LONG.setRelease(ch.local(), ch.slotWord(TeamLayout.COUNT), bytes);
         LONG.setRelease(ch.local(), ch.slotWord(TeamLayout.COUNT_SOURCE), source);
@@ -153,7 +157,7 @@ public final class Collectives {
     /** {@code nelems} elements of {@code elemSize} bytes to and from every member ({@code shmem_alltoall[s]}). */
     public static void alltoall(TeamChannel ch, long dest, long source, long nelems, long elemSize, long dst,
                                 long sst) {
-        ch.begin("alltoall");
+        ch.begin(CollectiveActivity.ALLTOALL);
         PairwiseAlltoall.run(ch, dest, source, nelems, elemSize, dst, sst);
     }
 
@@ -170,12 +174,14 @@ public final class Collectives {
     /** Element-wise reduction of {@code count} elements over the team into every member's dest. */
     public static void reduce(TeamChannel ch, DataType kind, ReduceOp op, long dest, long source,
                               long count) {
-        ch.begin(op.name().toLowerCase(java.util.Locale.ROOT) + " reduction");
+        ch.beginReduction(op);
         if (ch.size() == 1) {
             ch.localCopy(source, dest, count * kind.byteSize());
             return;
         }
-        if (reduceAlgorithm(ch, count * kind.byteSize()).equals("rd")) {
+        String algorithm = reduceAlgorithm(ch, count * kind.byteSize());
+        ch.logAlgorithm(algorithm, count * kind.byteSize());
+        if (algorithm.equals("rd")) {
             RecursiveDoublingReduce.run(ch, kind, op, dest, source, count);
         } else {
             ReduceScatterAllgather.run(ch, kind, op, dest, source, count);
@@ -185,7 +191,7 @@ public final class Collectives {
     /** Inclusive or exclusive prefix sum over the team, in team order. */
     public static void scan(TeamChannel ch, DataType kind, boolean inclusive, long dest, long source,
                             long count) {
-        ch.begin(inclusive ? "sum_inscan" : "sum_exscan");
+        ch.begin(inclusive ? CollectiveActivity.INSCAN : CollectiveActivity.EXSCAN);
         if (ch.size() == 1) {
             if (inclusive) {
                 ch.localCopy(source, dest, count * kind.byteSize());

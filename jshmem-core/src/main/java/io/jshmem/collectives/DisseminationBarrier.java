@@ -1,6 +1,7 @@
 package io.jshmem.collectives;
 
 import io.jshmem.comm.Comm;
+import io.jshmem.comm.WaitLoop;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -30,6 +31,7 @@ public final class DisseminationBarrier {
     private final long flagStride;
     private final long arrivedOffset;
     private final int rounds;
+    private final java.util.function.Supplier<String> mismatch;
     private long epoch;
 
     /**
@@ -41,6 +43,16 @@ public final class DisseminationBarrier {
      */
     public DisseminationBarrier(Comm comm, int[] members, int me, long flagsOffset, long flagStride,
                                 long arrivedOffset) {
+        this(comm, members, me, flagsOffset, flagStride, arrivedOffset, null);
+    }
+
+    /**
+     * As above; {@code mismatch} (may be null) explains, when a wait is slow, whether members are in another
+     * collective (see {@link CollectiveActivity#mismatch}).
+     */
+    public DisseminationBarrier(Comm comm, int[] members, int me, long flagsOffset, long flagStride,
+                                long arrivedOffset, java.util.function.Supplier<String> mismatch) {
+        this.mismatch = mismatch;
         this.comm = comm;
         this.members = members.clone();
         this.me = me;
@@ -48,6 +60,11 @@ public final class DisseminationBarrier {
         this.flagStride = flagStride;
         this.arrivedOffset = arrivedOffset;
         this.rounds = members.length <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(members.length - 1);
+    }
+
+    /** The epoch of the last barrier entered (the next one is {@code epoch() + 1}). */
+    public long epoch() {
+        return epoch;
     }
 
     public static int roundsFor(int n) {
@@ -60,8 +77,18 @@ public final class DisseminationBarrier {
         sync();
     }
 
+    /** {@link #barrier()} whose waits use {@code waits} (another deadline) instead of the comm layer's. */
+    public void barrier(WaitLoop waits) {
+        comm.quiet();
+        sync(waits);
+    }
+
     /** Synchronizes with every member without completing outstanding remote operations first. */
     public void sync() {
+        sync(comm.waitLoop());
+    }
+
+    private void sync(WaitLoop waits) {
         long e = ++epoch;
         MemorySegment local = comm.localHeap();
         LONG.setRelease(local, arrivedOffset, e);
@@ -71,8 +98,8 @@ public final class DisseminationBarrier {
             long flag = flagsOffset + r * flagStride;
             comm.putLongRelease(partner, flag, e);
             if (!arrived(local, flag, e)) {
-                comm.waitLoop().await(() -> (long) LONG.getAcquire(local, flag) >= e,
-                        "barrier (epoch " + e + ", " + n + " PEs)", () -> latePes(e));
+                waits.await(() -> (long) LONG.getAcquire(local, flag) >= e,
+                        () -> "barrier (epoch " + e + ", " + n + " PEs)", () -> latePes(e), mismatch);
             }
         }
         VarHandle.fullFence();

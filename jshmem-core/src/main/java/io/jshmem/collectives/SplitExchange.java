@@ -19,7 +19,7 @@ public final class SplitExchange {
 
     /** Publishes this member's record and returns every member's, in parent order. */
     public static long[][] exchange(TeamChannel parent, long operation, long a, long b, long c, long freeMask) {
-        long epoch = parent.begin("team split");
+        long epoch = parent.begin(CollectiveActivity.SPLIT);
         MemorySegment local = parent.local();
         long at = parent.slotWord(TeamLayout.SPLIT_RECORD);
         long[] mine = {epoch, operation, a, b, c, freeMask};

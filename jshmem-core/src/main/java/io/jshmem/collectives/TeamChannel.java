@@ -1,5 +1,7 @@
 package io.jshmem.collectives;
 
+import io.jshmem.ReduceOp;
+
 import io.jshmem.comm.Comm;
 import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.team.TeamLayout;
@@ -29,6 +31,7 @@ import java.util.List;
 public final class TeamChannel {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final int INLINE_SPINS = 256;
+    private static final System.Logger LOG = io.jshmem.config.ShmemLog.logger(TeamChannel.class);
 
     private final Comm comm;
     private final TeamState team;
@@ -46,7 +49,9 @@ public final class TeamChannel {
     private MemorySegment accumulator = MemorySegment.NULL;
     private long epoch;
     private long promisedArrivals;
-    private String operation = "collective";
+    /** The {@link CollectiveActivity} code of the collective in progress (or last run). */
+    private int code = CollectiveActivity.NONE;
+    private final java.util.function.Supplier<String> mismatch;
 
     public TeamChannel(Comm comm, TeamState team, CollectiveTuning tuning) {
         this.comm = comm;
@@ -67,8 +72,22 @@ public final class TeamChannel {
         if (DisseminationBarrier.roundsFor(n) > TeamLayout.MAX_ROUNDS) {
             throw new IllegalArgumentException("teams of more than 65536 PEs are not supported");
         }
+        this.mismatch = () -> CollectiveActivity.mismatch(comm, members, comm.myPe(), code, epoch);
         this.barrier = new DisseminationBarrier(comm, members, me, base + TeamLayout.BARRIER_FLAGS, 8,
-                base + TeamLayout.ARRIVED);
+                base + TeamLayout.ARRIVED, mismatch);
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, "PE " + comm.myPe() + ": team " + team.name() + " in slot "
+                    + team.slot() + ", " + n + " members " + java.util.Arrays.toString(members) + ", my index " + me
+                    + (allDirect ? ", direct access to every member's heap" : ", transfers through the engines"));
+        }
+    }
+
+    /** Logs (debug) which algorithm a collective of {@code bytes} uses on this team. */
+    void logAlgorithm(String algorithm, long bytes) {
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, "PE " + comm.myPe() + ": " + operation() + " epoch " + epoch + " of "
+                    + bytes + " bytes uses " + algorithm);
+        }
     }
 
     public Comm comm() {
@@ -118,12 +137,32 @@ public final class TeamChannel {
         return base + offset;
     }
 
-    /** Starts a collective: takes the next epoch and publishes it (read by others only to report late PEs). */
-    public long begin(String what) {
-        operation = what;
+    /**
+     * Starts a collective: takes the next epoch and publishes it with the collective's code (read by others only to
+     * report late PEs and collectives called in different orders). Allocation-free: three stores.
+     *
+     * @param op a team operation of {@link CollectiveActivity} (SYNC, BARRIER, BROADCAST, ...)
+     */
+    public long begin(int op) {
+        return enter(CollectiveActivity.team(op, team.slot()));
+    }
+
+    /** {@link #begin(int)} for a reduction with {@code operator}. */
+    public long beginReduction(ReduceOp operator) {
+        return enter(CollectiveActivity.reduction(operator, team.slot()));
+    }
+
+    private long enter(int newCode) {
+        code = newCode;
         epoch++;
         LONG.setRelease(local, base + TeamLayout.EPOCH, epoch);
+        CollectiveActivity.enter(local, newCode, epoch);
         return epoch;
+    }
+
+    /** What the collective in progress is, for messages: {@code sum reduction on TEAM_WORLD}. */
+    private String operation() {
+        return CollectiveActivity.name(code) + " on " + team.name();
     }
 
     public long epoch() {
@@ -149,7 +188,7 @@ public final class TeamChannel {
     }
 
     private ShmemTimeoutException relabel(ShmemTimeoutException e) {
-        return new ShmemTimeoutException(operation + " on " + team.name() + ": " + e.getMessage(), e.missingPes());
+        return new ShmemTimeoutException(operation() + ": " + e.getMessage(), e.missingPes());
     }
 
     // ---- flags and counters ---------------------------------------------------------------------------------
@@ -204,7 +243,7 @@ public final class TeamChannel {
             Thread.onSpinWait();
         }
         comm.waitLoop().await(() -> (long) LONG.getAcquire(local, off) >= value,
-                operation + " on " + team.name() + " (epoch " + epoch + ", " + step + ")", this::lateMembers);
+                () -> operation() + " (epoch " + epoch + ", " + step + ")", this::lateMembers, mismatch);
     }
 
     /** Members whose published epoch is below the current one: they have not reached this collective. */

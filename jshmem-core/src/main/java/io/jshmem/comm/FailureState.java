@@ -9,6 +9,7 @@ import io.jshmem.error.PeFailedException;
  */
 public final class FailureState {
     private volatile PeFailedException failure;
+    private volatile boolean timedOut;
 
     /** Records a lost PE; the first report wins. */
     public void peerLost(int pe, String reason) {
@@ -29,5 +30,18 @@ public final class FailureState {
 
     public boolean failed() {
         return failure != null;
+    }
+
+    /**
+     * Records that a blocking call of this PE passed its deadline: the PEs no longer agree on where they are, so
+     * finalize must not wait a second full deadline for them.
+     */
+    public void timedOut() {
+        timedOut = true;
+    }
+
+    /** Whether a blocking call of this PE has passed its deadline. */
+    public boolean hasTimedOut() {
+        return timedOut;
     }
 }

@@ -156,7 +156,8 @@ public final class QueueLocks {
             if (!slot.local.tryAcquire(nanos, TimeUnit.NANOSECONDS)) {
                 throw new ShmemTimeoutException("setLock (lock word at heap offset " + offset + ") did not complete "
                         + "within " + comm.waitLoop().timeout().toSeconds() + " s: another thread of PE " + me
-                        + " holds the lock; raise JSHMEM_TIMEOUT if the job is just slow", List.of());
+                        + " holds the lock (PEs not arrived: none, the holder is local); raise JSHMEM_TIMEOUT if the job"
+                        + " is just slow", List.of());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

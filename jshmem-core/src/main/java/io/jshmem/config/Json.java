@@ -19,6 +19,34 @@ public final class Json {
         return this;
     }
 
+    /** The fields in insertion order (read-only view), for writers of other formats. */
+    public Map<String, Object> fields() {
+        return java.util.Collections.unmodifiableMap(fields);
+    }
+
+    /**
+     * One {@code key:value} line per leaf, nested names joined with ':' and list items numbered
+     * ({@code heap_directory:path:/dev/shm}, {@code next_steps:0:...}), as {@code oshmem_info --parsable} does.
+     */
+    public List<String> parsableLines() {
+        List<String> lines = new ArrayList<>();
+        flatten("", this, lines);
+        return lines;
+    }
+
+    private static void flatten(String prefix, Object v, List<String> lines) {
+        switch (v) {
+            case Json j -> j.fields.forEach((k, x) -> flatten(prefix + k + ":", x, lines));
+            case List<?> list -> {
+                for (int i = 0; i < list.size(); i++) {
+                    flatten(prefix + i + ":", list.get(i), lines);
+                }
+            }
+            case null -> lines.add(prefix);
+            default -> lines.add(prefix + v.toString().replace('\n', ' '));
+        }
+    }
+
     /** Pretty-printed text with two-space indentation. */
     public String toText() {
         StringBuilder sb = new StringBuilder();

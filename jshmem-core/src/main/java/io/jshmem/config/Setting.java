@@ -89,7 +89,24 @@ public enum Setting {
     CYCLE_PROF_PE("SHMEM_CYCLE_PROF_PE", "",
             "PEs that record profiling data (getProf/showProf): a PE number, a list 0,2, a range 1-3, or all;"
                     + " unset = profiling off."),
-    LOG_LEVEL("SHMEM_LOG_LEVEL", "warn", "Log level: debug, info, warn, error, fatal.");
+    LOG_LEVEL("SHMEM_LOG_LEVEL", "warn", "Log level: debug, info, warn, error, fatal."),
+    LOG_SINK("JSHMEM_LOG_SINK", "auto",
+            "Where log messages go: platform (System.getLogger: java.util.logging, or SLF4J/Log4j when bridged),"
+                    + " stderr (CANN's one-line format), auto (platform when logging is configured: a LoggerFinder"
+                    + " other than the JDK's or a java.util.logging.config property; else stderr)."),
+    // issue 13: diagnostics and the launcher's conventions
+    COLL_WARN_FRACTION("JSHMEM_COLL_WARN_FRACTION", "0.0834",
+            "Fraction of JSHMEM_TIMEOUT after which a PE waiting in a barrier or collective logs a warning naming"
+                    + " the PEs that have not arrived (0.0834 of the default 120 s: 10 s; 0 = never). The warning says when PEs are in other collectives.."),
+    BIND_TO("JSHMEM_BIND_TO", "none",
+            "shmemrun: core pins each local PE to one CPU of the launcher's CPU set (taskset); none leaves"
+                    + " scheduling to the OS. Same as shmemrun --bind-to."),
+    RANK("RANK", "", "This PE's number, set by shmemrun as torchrun does (read by jshmem when torchrun starts it)."),
+    WORLD_SIZE("WORLD_SIZE", "", "Number of PEs of the job, set by shmemrun as torchrun does."),
+    LOCAL_RANK("LOCAL_RANK", "", "This PE's number on its host, set by shmemrun as torchrun does."),
+    LOCAL_WORLD_SIZE("LOCAL_WORLD_SIZE", "", "Number of PEs on this host, set by shmemrun as torchrun does."),
+    GROUP_RANK("GROUP_RANK", "", "This node's number (--node-rank), set by shmemrun as torchrun does."),
+    BOUND_CPU("JSHMEM_BOUND_CPU", "", "The CPU this PE is pinned to, set by shmemrun --bind-to core.");
 
     private final String envName;
     private final String defaultValue;

@@ -11,12 +11,24 @@ import java.util.ResourceBundle;
 import java.util.function.Supplier;
 
 /**
- * jshmem's logging: every class logs through a {@link System.Logger} from {@link #logger(Class)}. Messages below
- * the threshold cost one volatile read. The threshold is {@code SHMEM_LOG_LEVEL} (system property
- * {@code shmem.log.level}) when set, which wins over {@link #setLevel} as in CANN SHMEM; otherwise the level last
- * set, initially WARN. Messages go to standard error as
- * {@code 2025-01-31 12:00:00.123456 WARN 42 pid[1234] [JSHMEM Instance] text}, or to the {@link ExternalLogger}
- * installed with {@link #setExternalLogger}.
+ * jshmem's logging: every class logs through a {@link System.Logger} from {@link #logger(Class)}, named after the
+ * class ({@code io.jshmem.runtime.Instance}), so the platform's {@link System.LoggerFinder} decides where messages
+ * go: java.util.logging by default, SLF4J or Log4j when their System.Logger bridge is on the class path.
+ *
+ * <p>On top of the platform, as in CANN SHMEM: {@code SHMEM_LOG_LEVEL} (system property {@code shmem.log.level}),
+ * when set, is a threshold that wins over {@link #setLevel}; otherwise the level last set, initially WARN. An
+ * {@link ExternalLogger} installed with {@link #setExternalLogger} receives every message that passes the
+ * threshold instead of the platform. Where messages go ({@code JSHMEM_LOG_SINK}):
+ * <ul>
+ *   <li>{@code auto} (default): the platform's logger when logging is configured (a LoggerFinder other than the
+ *       JDK's, or a {@code java.util.logging.config.file}/{@code .class} property), else standard error in CANN's
+ *       format {@code 2025-01-31 12:00:00.123456 WARN 42 pid[1234] [JSHMEM Instance] text} (JUL's default console
+ *       would drop debug and info lines that SHMEM_LOG_LEVEL asks for);</li>
+ *   <li>{@code platform}: always the platform's logger ({@code System.getLogger(className)});</li>
+ *   <li>{@code stderr}: always CANN's line on standard error.</li>
+ * </ul>
+ * When messages go to the platform and SHMEM_LOG_LEVEL is not set, the platform's own level configuration decides
+ * alone.
  *
  * <p>Thread-safe: the threshold and the sink are volatile; lines are written whole.
  */
@@ -27,19 +39,28 @@ public final class ShmemLog {
     private static final LogLevel FROM_ENVIRONMENT = environmentLevel();
     private static volatile LogLevel level = FROM_ENVIRONMENT != null ? FROM_ENVIRONMENT : LogLevel.WARN;
     private static volatile ExternalLogger external;
+    /** Whether a threshold was chosen (SHMEM_LOG_LEVEL or setLevel); else the platform decides alone. */
+    private static volatile boolean levelChosen = FROM_ENVIRONMENT != null;
     private static volatile PrintStream stream = System.err;
+    /** Whether messages go to the platform's System.Logger (decided once, from JSHMEM_LOG_SINK). */
+    private static final boolean PLATFORM = platformSink();
 
     private ShmemLog() {
     }
 
     /** A logger named after {@code type}; cheap, may be kept in a static final field. */
     public static System.Logger logger(Class<?> type) {
-        return new Logger(type.getSimpleName());
+        return new Logger(type.getSimpleName(), type.getName());
     }
 
-    /** A logger with an arbitrary name. */
+    /** A logger with an arbitrary name (the platform logger is {@code io.jshmem.NAME}). */
     public static System.Logger logger(String name) {
-        return new Logger(name);
+        return new Logger(name, "io.jshmem." + name);
+    }
+
+    /** Whether messages without an external logger go to the platform's System.Logger (else standard error). */
+    public static boolean toPlatform() {
+        return PLATFORM;
     }
 
     /** The current threshold. */
@@ -58,6 +79,7 @@ public final class ShmemLog {
         }
         if (FROM_ENVIRONMENT == null) {
             level = newLevel;
+            levelChosen = true;
         }
         return level;
     }
@@ -85,8 +107,18 @@ public final class ShmemLog {
         stream = s == null ? System.err : s;
     }
 
-    /** Whether a message of {@code l} passes the threshold. */
+    /**
+     * Whether a message of {@code l} passes jshmem's threshold. With the platform as sink and no SHMEM_LOG_LEVEL
+     * nor {@link #setLevel}, everything passes and the platform's configuration decides.
+     */
     public static boolean isEnabled(LogLevel l) {
+        if (PLATFORM && external == null && !levelChosen) {
+            return true;
+        }
+        return passes(l);
+    }
+
+    private static boolean passes(LogLevel l) {
         LogLevel t = level;
         return t == LogLevel.FATAL ? l == LogLevel.FATAL : l.ordinal() >= t.ordinal();
     }
@@ -97,7 +129,18 @@ public final class ShmemLog {
     }
 
     static void emit(LogLevel l, String name, String message, Throwable thrown) {
+        emit(l, name, PLATFORM ? System.getLogger("io.jshmem." + name) : null, message, thrown);
+    }
+
+    private static void emit(LogLevel l, String name, System.Logger platform, String message, Throwable thrown) {
         if (!isEnabled(l)) {
+            return;
+        }
+        if (PLATFORM && external == null && platform != null) {
+            System.Logger.Level pl = l.systemLevel();
+            if (platform.isLoggable(pl)) {
+                platform.log(pl, message, thrown);
+            }
             return;
         }
         String text = message == null ? "" : message;
@@ -125,6 +168,39 @@ public final class ShmemLog {
                 + PID + "] [JSHMEM " + name + "] " + text;
     }
 
+    private static boolean platformSink() {
+        String v = System.getProperty(Setting.LOG_SINK.propertyName());
+        if (v == null || v.isBlank()) {
+            v = System.getenv(Setting.LOG_SINK.envName());
+        }
+        String sink = v == null || v.isBlank() ? "auto" : v.strip().toLowerCase(java.util.Locale.ROOT);
+        return switch (sink) {
+            case "platform" -> true;
+            case "stderr" -> false;
+            default -> {
+                if (!sink.equals("auto")) {
+                    System.err.println(line(LogLevel.WARN, "ShmemLog", Setting.LOG_SINK.envName() + " = '" + v
+                            + "' is invalid: valid are auto, platform, stderr; using auto"));
+                }
+                yield platformConfigured();
+            }
+        };
+    }
+
+    /** A LoggerFinder other than the JDK's (SLF4J, Log4j), or java.util.logging configured by property. */
+    private static boolean platformConfigured() {
+        if (System.getProperty("java.util.logging.config.file") != null
+                || System.getProperty("java.util.logging.config.class") != null) {
+            return true;
+        }
+        try {
+            String finder = System.LoggerFinder.getLoggerFinder().getClass().getName();
+            return !(finder.startsWith("jdk.internal.") || finder.startsWith("sun.util.logging."));
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     private static LogLevel environmentLevel() {
         String v = System.getProperty(Setting.LOG_LEVEL.propertyName());
         if (v == null || v.isBlank()) {
@@ -141,8 +217,29 @@ public final class ShmemLog {
         }
     }
 
-    /** The System.Logger every jshmem class uses; stateless apart from its name. */
-    private record Logger(String name) implements System.Logger {
+    /**
+     * The System.Logger every jshmem class uses: jshmem's threshold and external logger, then the platform's logger
+     * (looked up once, on first use) or standard error. Thread-safe.
+     */
+    private static final class Logger implements System.Logger {
+        private final String name;
+        private final String platformName;
+        private volatile System.Logger platform;
+
+        Logger(String name, String platformName) {
+            this.name = name;
+            this.platformName = platformName;
+        }
+
+        private System.Logger platform() {
+            System.Logger p = platform;
+            if (p == null) {
+                p = System.getLogger(platformName);
+                platform = p;
+            }
+            return p;
+        }
+
         @Override
         public String getName() {
             return name;
@@ -150,13 +247,19 @@ public final class ShmemLog {
 
         @Override
         public boolean isLoggable(Level l) {
-            return l != Level.OFF && isEnabled(LogLevel.of(l));
+            if (l == Level.OFF) {
+                return false;
+            }
+            if (PLATFORM && external == null && !levelChosen) {
+                return platform().isLoggable(l);
+            }
+            return passes(LogLevel.of(l));
         }
 
         @Override
         public void log(Level l, ResourceBundle bundle, String msg, Throwable thrown) {
             if (isLoggable(l)) {
-                emit(LogLevel.of(l), name, msg, thrown);
+                emit(LogLevel.of(l), name, PLATFORM ? platform() : null, msg, thrown);
             }
         }
 
@@ -164,14 +267,14 @@ public final class ShmemLog {
         public void log(Level l, ResourceBundle bundle, String format, Object... params) {
             if (isLoggable(l)) {
                 String text = params == null || params.length == 0 ? format : MessageFormat.format(format, params);
-                emit(LogLevel.of(l), name, text, null);
+                emit(LogLevel.of(l), name, PLATFORM ? platform() : null, text, null);
             }
         }
 
         @Override
         public void log(Level l, Supplier<String> supplier) {
             if (isLoggable(l)) {
-                emit(LogLevel.of(l), name, supplier.get(), null);
+                emit(LogLevel.of(l), name, PLATFORM ? platform() : null, supplier.get(), null);
             }
         }
     }

@@ -47,6 +47,9 @@ public final class Copies {
                     Linker.Option.critical(true))).orElse(null);
         } catch (RuntimeException | LinkageError e) {
             // Without native access (or libc) the JVM stub still works; only large-copy speed is lost.
+            io.jshmem.config.ShmemLog.logger(Copies.class).log(System.Logger.Level.WARNING, () -> "libc memcpy"
+                    + " is not callable (" + e + "): large copies use the JVM's copy stub, slower; run with"
+                    + " --enable-native-access=ALL-UNNAMED");
             return null;
         }
     }

@@ -6,7 +6,9 @@ package io.jshmem.memory;
  * Every word that another PE writes sits on its own 128-byte line so that PEs never share a line by accident.
  *
  * <pre>
- *   0        header: MAGIC (8) | VERSION (8) | PID (8) | BARRIER_ARRIVED (8)
+ *   0        header: MAGIC (8) | VERSION (8) | PID (8)
+ *   128      BARRIER_ARRIVED (8)
+ *   256      ACTIVITY: CODE (8) | EPOCH (8): the collective this PE last entered (for diagnostics)
  *   4096     barrier flags: one line per dissemination round (64 rounds)
  *   12288    allocation-check slot: SEQ | OP | SIZE | ALIGN (32 bytes)
  *   16384    reserved for team/collective synchronization (up to USER_OFFSET)
@@ -23,6 +25,11 @@ public final class HeapLayout {
     public static final long PID_OFFSET = 16;
     /** Epoch of the last world barrier this PE entered; read by others to name late PEs on timeout. */
     public static final long BARRIER_ARRIVED_OFFSET = LINE;
+
+    /** Code of the barrier or collective this PE last entered (see collectives.CollectiveActivity). */
+    public static final long ACTIVITY_CODE_OFFSET = 2 * LINE;
+    /** Epoch of that barrier or collective. */
+    public static final long ACTIVITY_EPOCH_OFFSET = 2 * LINE + 8;
 
     public static final long BARRIER_FLAGS_OFFSET = 4096;
     public static final int BARRIER_MAX_ROUNDS = 64;

@@ -30,7 +30,27 @@ import java.util.ServiceLoader;
  * agree on whether the (collective) network engine is created.
  */
 final class EngineSelection {
+    private static final System.Logger LOG = io.jshmem.config.ShmemLog.logger(EngineSelection.class);
+
     private EngineSelection() {
+    }
+
+    /** {@code 0-3 shm, 4-7 ucx}: runs of peers with the same engine ("self" for this PE). */
+    private static String describe(Transport[] route, int pe) {
+        StringBuilder sb = new StringBuilder();
+        int start = 0;
+        for (int p = 1; p <= route.length; p++) {
+            if (p == route.length || name(route[p], p, pe).equals(name(route[start], start, pe)) == false) {
+                sb.append(sb.isEmpty() ? "" : ", ").append(start == p - 1 ? "" + start : start + "-" + (p - 1))
+                        .append(' ').append(name(route[start], start, pe));
+                start = p;
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String name(Transport t, int p, int pe) {
+        return p == pe ? "self" : t instanceof ShmTransport || t instanceof CopyEngineTransport ? "shm" : "ucx";
     }
 
     static Comm build(Settings s, int pe, HeapSetup.Mapped mapped, RendezvousClient boot, Duration timeout,
@@ -80,6 +100,14 @@ final class EngineSelection {
         Transport[] route = new Transport[n];
         for (int p = 0; p < n; p++) {
             route[p] = remote[p] ? network : shm;
+        }
+        if (LOG.isLoggable(System.Logger.Level.INFO)) {
+            LOG.log(System.Logger.Level.INFO, "PE " + pe + ": engine per peer " + describe(route, pe)
+                    + (forceNetwork ? " (JSHMEM_ENGINE=ucx)" : ""));
+        }
+        if (forceNetwork) {
+            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": JSHMEM_ENGINE=ucx routes same-host peers"
+                    + " through the network engine: slower than shared memory (for tests and comparisons)");
         }
         if (!anyRemote && network != null) {
             // This PE talks to nobody over the network but took part in its collective creation.

@@ -9,6 +9,7 @@ import io.jshmem.bootstrap.RendezvousClient;
 import io.jshmem.bootstrap.RendezvousServer;
 import io.jshmem.bootstrap.TlsContexts;
 import io.jshmem.bootstrap.UniqueId;
+import io.jshmem.collectives.CollectiveActivity;
 import io.jshmem.collectives.DisseminationBarrier;
 import io.jshmem.comm.Comm;
 import io.jshmem.comm.FailureState;
@@ -17,6 +18,7 @@ import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 import io.jshmem.config.ShmemLog;
 import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.memory.Block;
 import io.jshmem.memory.HeapLayout;
@@ -51,6 +53,9 @@ public final class Instance {
     private final Comm comm;
     private final FailureState failures;
     private final DisseminationBarrier worldBarrier;
+    /** The world operation in progress and its epoch (guarded by the collective lock; read on slow paths). */
+    private volatile int worldCode;
+    private volatile long worldEpoch;
     private final SymmetricAllocator allocator;
     private final CollectiveCheck check;
     private final ReentrantLock collectiveLock = new ReentrantLock();
@@ -80,9 +85,20 @@ public final class Instance {
             world[i] = i;
         }
         this.worldBarrier = new DisseminationBarrier(comm, world, pe, HeapLayout.BARRIER_FLAGS_OFFSET,
-                HeapLayout.LINE, HeapLayout.BARRIER_ARRIVED_OFFSET);
+                HeapLayout.LINE, HeapLayout.BARRIER_ARRIVED_OFFSET,
+                () -> CollectiveActivity.mismatch(comm, world, pe, worldCode, worldEpoch));
         this.allocator = new SymmetricAllocator(HeapLayout.USER_OFFSET, heapSize);
         this.check = new CollectiveCheck(comm, worldBarrier);
+    }
+
+    /**
+     * Publishes that this PE enters world operation {@code op} (a {@link CollectiveActivity} code): its epoch is
+     * the world barrier's next one. Called with the collective lock held.
+     */
+    private void enterWorld(int op) {
+        worldCode = CollectiveActivity.world(op);
+        worldEpoch = worldBarrier.epoch() + 1;
+        CollectiveActivity.enter(localHeap(), worldCode, worldEpoch);
     }
 
     /** Collective over all PEs of the job: the init sequence of DESIGN.md section 3. */
@@ -119,6 +135,9 @@ public final class Instance {
             hostsRendezvous = options.peZeroServes() && pe == 0;
         } else {
             LaunchInfo info = LaunchEnvironment.detect(s);
+            SinglePeNotice.printIfAlone(info);
+            LOG.log(System.Logger.Level.INFO, () -> "launch environment: " + info.source() + ", PE " + info.pe()
+                    + " of " + info.nPes() + " (local " + info.localPe() + " of " + info.localNPes() + ")");
             pe = info.pe();
             nPes = info.nPes();
             uid = info.uniqueId();
@@ -151,10 +170,13 @@ public final class Instance {
                 }
             });
             Path dir = Path.of(s.string(Setting.HEAP_DIR));
+            LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + ": symmetric heap of " + heapSize + " bytes in "
+                    + dir + " (SHMEM_SYMMETRIC_SIZE)");
             HeapSetup.Mapped mapped = HeapSetup.run(boot, pe, nPes, uid.sessionName(), dir, heapSize,
                     arena, controlTimeout, s.bool(Setting.HEAP_PREFAULT));
             heapCreated.run();
-            WaitLoop waits = new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures);
+            WaitLoop waits = new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures,
+                    warnFraction(s));
             Comm comm = EngineSelection.build(s, pe, mapped, boot, timeout, waits);
             Instance instance = new Instance(s, pe, nPes, timeout, server, boot, arena, mapped,
                     heapSize, comm, failures);
@@ -211,6 +233,20 @@ public final class Instance {
         return boot;
     }
 
+    private static double warnFraction(Settings s) {
+        String v = s.string(Setting.COLL_WARN_FRACTION);
+        try {
+            double f = Double.parseDouble(v);
+            if (f >= 0 && f < 1) {
+                return f;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new ShmemArgumentException(Setting.COLL_WARN_FRACTION.envName() + " = '" + v + "' is invalid: valid"
+                + " values are fractions of JSHMEM_TIMEOUT from 0 (never warn) up to, not including, 1");
+    }
+
     private static Duration seconds(Settings s, Setting setting, Duration fallback) {
         if (s.get(setting).isEmpty()) {
             return fallback;
@@ -258,6 +294,7 @@ public final class Instance {
         collectiveLock.lock();
         try {
             ensureLive();
+            enterWorld(CollectiveActivity.MALLOC);
             check.verify(operation, size, alignment, "size", "alignment");
             Block b;
             try {
@@ -265,6 +302,9 @@ public final class Instance {
             } finally {
                 worldBarrier.barrier();
             }
+            LOG.log(System.Logger.Level.DEBUG, () -> "PE " + pe + ": " + operation + " of " + size + " bytes"
+                    + " (alignment " + alignment + ") at heap offset " + b.offset() + "; " + allocator.usedBytes()
+                    + " of " + allocator.capacity() + " bytes in use");
             return b;
         } finally {
             collectiveLock.unlock();
@@ -280,9 +320,11 @@ public final class Instance {
                 throw new ShmemArgumentException("buffer at heap offset " + offset + " is not allocated "
                         + "(double free?): free each buffer exactly once");
             }
+            enterWorld(CollectiveActivity.MALLOC);
             check.verify("free", offset, 0, "offset", "unused");
             allocator.free(offset);
             worldBarrier.barrier();
+            LOG.log(System.Logger.Level.DEBUG, () -> "PE " + pe + ": free of the block at heap offset " + offset);
         } finally {
             collectiveLock.unlock();
         }
@@ -301,6 +343,7 @@ public final class Instance {
                 throw new ShmemArgumentException("buffer at heap offset " + offset + " is not allocated: pass a "
                         + "live buffer to realloc");
             }
+            enterWorld(CollectiveActivity.MALLOC);
             check.verify("realloc", offset, newSize, "offset", "size");
             Block result;
             try {
@@ -341,6 +384,7 @@ public final class Instance {
         collectiveLock.lock();
         try {
             ensureLive();
+            enterWorld(CollectiveActivity.BARRIER_ALL);
             worldBarrier.barrier();
         } finally {
             collectiveLock.unlock();
@@ -352,6 +396,7 @@ public final class Instance {
         collectiveLock.lock();
         try {
             ensureLive();
+            enterWorld(CollectiveActivity.SYNC_ALL);
             worldBarrier.sync();
         } finally {
             collectiveLock.unlock();
@@ -367,8 +412,13 @@ public final class Instance {
             }
             try {
                 LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + " finalize start");
-                worldBarrier.barrier();
-                boot.barrier("finalize", controlTimeout);
+                if (failures.hasTimedOut()) {
+                    finalizeAfterTimeout();
+                } else {
+                    enterWorld(CollectiveActivity.FINALIZE);
+                    worldBarrier.barrier();
+                    boot.barrier("finalize", controlTimeout);
+                }
             } finally {
                 live = false;
                 RuntimeException first = null;
@@ -388,6 +438,33 @@ public final class Instance {
             }
         } finally {
             collectiveLock.unlock();
+        }
+    }
+
+    /**
+     * Finalize after a call of this PE passed its deadline: the PEs may no longer agree on where they are (a
+     * collective called on only some of them), so each step waits a short deadline instead of a second full one
+     * (a quarter of JSHMEM_TIMEOUT, at most 5 s), and a step that does not meet every PE is logged and skipped:
+     * closing goes on. The others' own deadlines bring them here at about the same time.
+     */
+    private void finalizeAfterTimeout() {
+        Duration quarter = controlTimeout.dividedBy(4);
+        Duration shortWait = quarter.compareTo(Duration.ofSeconds(5)) < 0 ? quarter : Duration.ofSeconds(5);
+        Duration wait = shortWait.isZero() ? Duration.ofMillis(1) : shortWait;
+        LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after a timeout waits at most "
+                + wait.toMillis() + " ms per step for the other PEs");
+        try {
+            enterWorld(CollectiveActivity.FINALIZE);
+            worldBarrier.barrier(new WaitLoop(comm.waitLoop().spins(), wait, failures, 0));
+        } catch (ShmemTimeoutException e) {
+            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize's barrier after a timeout did not"
+                    + " meet every PE (" + e.getMessage() + "); closing anyway");
+        }
+        try {
+            boot.barrier("finalize", wait);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after a timeout did not meet every"
+                    + " PE at the rendezvous (" + e.getMessage() + "); closing anyway");
         }
     }
 

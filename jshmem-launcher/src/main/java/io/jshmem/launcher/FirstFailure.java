@@ -54,6 +54,18 @@ final class FirstFailure {
         }
     }
 
+    /**
+     * A PE whose JVM ended before the program ran (its main class could not be found or loaded): the job's status
+     * is 127, as for a PE that could not be started.
+     */
+    void notStarted(int pe, String why, boolean launcherIsKilling) {
+        exitCodes[pe - firstPe] = Job.EXIT_START_FAILED;
+        if (first == null && !launcherIsKilling) {
+            first = new Failure(pe, why, Job.EXIT_START_FAILED);
+            clearLost();
+        }
+    }
+
     void aborted(int pe, int status, String reason, boolean launcherIsKilling) {
         if (first == null && !launcherIsKilling) {
             first = new Failure(pe, "called globalExit(" + status + ")" + (reason.isEmpty() ? "" : ": " + reason),

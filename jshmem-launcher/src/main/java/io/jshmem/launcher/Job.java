@@ -69,6 +69,8 @@ final class Job implements RendezvousListener {
     private volatile String sessionName;
     private volatile Set<Path> heapDirs = Set.of(HeapFiles.DEV_SHM);
     private volatile boolean done;
+    /** Set by the shutdown hook (Ctrl-C, SIGTERM): the PEs' deaths that follow are the launcher's doing. */
+    private volatile boolean interrupted;
 
     Job(JobSpec spec, PrintStream out, PrintStream err) {
         this.spec = spec;
@@ -162,13 +164,31 @@ final class Job implements RendezvousListener {
         env.put(LAUNCH_ID_VARIABLE, launchId);
         env.put(Setting.NPES.envName(), Integer.toString(spec.totalPes()));
         env.put(Setting.LOCAL_NPES.envName(), Integer.toString(spec.nPes()));
+        // torchrun's names, for programs and libraries that read them (the PE itself reads JSHMEM_*).
+        env.put("WORLD_SIZE", Integer.toString(spec.totalPes()));
+        env.put("LOCAL_WORLD_SIZE", Integer.toString(spec.nPes()));
+        env.put("GROUP_RANK", Integer.toString(spec.nodes().nodeRank()));
         heapDirs = HeapFiles.directories(env);
+        CpuBinding binding = CpuBinding.of(CpuBinding.Mode.parse(env.get(CpuBinding.VARIABLE)));
+        if (binding.whyNot() != null) {
+            report(binding.whyNot());
+        } else if (binding.active()) {
+            report(binding.describe(spec.firstPe(), spec.nPes()));
+        }
         for (int local = 0; local < spec.nPes(); local++) {
             int pe = spec.firstPe() + local;
             env.put(Setting.PE.envName(), Integer.toString(pe));
             env.put(Setting.LOCAL_PE.envName(), Integer.toString(local));
+            env.put("RANK", Integer.toString(pe));
+            env.put("LOCAL_RANK", Integer.toString(local));
+            List<String> peCommand = command;
+            if (binding.active()) {
+                peCommand = new ArrayList<>(binding.prefix(local));
+                peCommand.addAll(command);
+                env.put("JSHMEM_BOUND_CPU", Integer.toString(binding.cpuOf(local)));
+            }
             try {
-                PeProcess p = PeProcess.start(pe, command, env, out, err, spec.captureLines());
+                PeProcess p = PeProcess.start(pe, peCommand, env, out, err, spec.captureLines());
                 synchronized (pes) {
                     pes.add(p);
                 }
@@ -199,8 +219,9 @@ final class Job implements RendezvousListener {
         while (running > 0) {
             long now = System.nanoTime();
             failures.tick(now);
+            killing |= interrupted;
             Failure first = failures.get();
-            if (first != null && !reported) {
+            if (first != null && !reported && !interrupted) {
                 report("PE " + first.pe() + " failed first: " + first.why());
                 reported = true;
                 if (!killing) {
@@ -247,17 +268,49 @@ final class Job implements RendezvousListener {
                 case null -> { }
                 case Exited x -> {
                     running--;
-                    failures.exited(x.pe(), x.code(), killing);
+                    String notStarted = x.code() == 1 && !killing ? mainClassMissing(x.pe()) : null;
+                    if (notStarted != null) {
+                        failures.notStarted(x.pe(), notStarted, killing);
+                    } else {
+                        failures.exited(x.pe(), x.code(), killing);
+                    }
                 }
                 case Aborted a -> failures.aborted(a.pe(), a.status(), a.reason(), killing);
                 case Lost l -> failures.lost(l.pe(), l.reason(), System.nanoTime(), killing);
             }
         }
         Failure first = failures.get();
-        if (first != null && !reported) {
+        if (first != null && !reported && !interrupted) {
             report("PE " + first.pe() + " failed first: " + first.why());
         }
         return new Outcome(first, timedOut);
+    }
+
+    /**
+     * Why the PE's JVM could not run the program, when its last words are the JVM's "could not find or load main
+     * class" (exit status 1), else null. Waits briefly for the PE's stderr to drain, since the exit can be seen
+     * before its last line is read.
+     */
+    private String mainClassMissing(int pe) {
+        PeProcess p = snapshot().stream().filter(q -> q.pe == pe).findFirst().orElse(null);
+        if (p == null) {
+            return null;
+        }
+        try {
+            p.awaitOutput(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+        for (String line : p.stderrLines()) {
+            if (line.startsWith("Error: Could not find or load main class")
+                    || line.startsWith("Error: Unable to access jarfile")
+                    || line.startsWith("Error: Main method not found")) {
+                return "could not be started: " + line.substring("Error: ".length()) + " (program: "
+                        + spec.describeProgram() + "; add its jar or classes directory with --cp)";
+            }
+        }
+        return null;
     }
 
     /** Kills whatever is left, waits for the output to drain, and removes the session's heap files. */
@@ -305,6 +358,8 @@ final class Job implements RendezvousListener {
         if (done) {
             return;
         }
+        interrupted = true;
+        report("interrupted (Ctrl-C or SIGTERM to shmemrun); the PEs did not fail");
         report("shutting down; killing PEs " + join(alive()));
         stopEverything();
     }

@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
  * {@code -jar app.jar}) goes to the program unchanged. Runs the job through {@link Launcher} and exits with its
  * status.
  */
-@Command(name = "shmemrun", mixinStandardHelpOptions = true, version = "shmemrun (jshmem) 0.1.0",
+@Command(name = "shmemrun", mixinStandardHelpOptions = true, versionProvider = ShmemRun.Version.class,
         sortOptions = false, usageHelpWidth = 110,
         description = {
             "Runs N PEs of a jshmem program on this host, each in its own JVM, and serves their rendezvous.",
@@ -38,9 +38,13 @@ import picocli.CommandLine.Parameters;
             "--nproc-per-node, --master-addr and --master-port, its own --node-rank, and the same JSHMEM_SECRET",
             "(16+ characters) in the environment. Node 0 serves the rendezvous at --master-addr:--master-port;",
             "node R runs PEs R*P .. R*P+P-1. Each node's shmemrun reports its own PEs; a PE that dies anywhere",
-            "is reported to every PE of the job through the rendezvous."},
+            "is reported to every PE of the job through the rendezvous.",
+            "",
+            "Every PE gets JSHMEM_PE, JSHMEM_NPES, JSHMEM_LOCAL_PE, JSHMEM_LOCAL_NPES and, as torchrun sets them,",
+            "RANK, WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE."},
         footer = {"", "Exit status: 0 when every PE succeeded; the status of the PE that failed first (the globalExit",
-            "status when it ended the job); 124 on timeout; 127 when a PE could not be started; 2 on bad usage.",
+            "status when it ended the job); 124 on timeout; 127 when a PE could not be started (no java, or its main",
+            "class not found); 130 when interrupted (Ctrl-C); 2 on bad usage.",
             "", "Examples:",
             "  shmemrun -np 4 io.jshmem.examples.Hello",
             "  shmemrun -np 2 --timeout 60 --jvm-arg -Xmx1g -jar app.jar --size 1m",
@@ -97,6 +101,12 @@ public final class ShmemRun implements Callable<Integer> {
     @Option(names = "--env", paramLabel = "NAME=VALUE", description = "Extra environment variable (repeatable).")
     Map<String, String> env = new LinkedHashMap<>();
 
+    @Option(names = "--bind-to", paramLabel = "core|none", defaultValue = "none",
+            description = {"core: pin each PE to one CPU of this shmemrun's CPU set (local PE k to the k-th CPU,",
+                "round robin) with taskset, so that spinning shared-memory waits do not share a core; none: let",
+                "the OS schedule (default: ${DEFAULT-VALUE}). The binding is reported at start."})
+    String bindTo;
+
     @Option(names = "--no-thread-dump", description = "Do not ask PEs for a thread dump when the job times out.")
     boolean noThreadDump;
 
@@ -146,6 +156,12 @@ public final class ShmemRun implements Callable<Integer> {
         JobSpec spec;
         try {
             spec = spec();
+            for (String entry : classpath) {
+                checkClasspathEntry(entry);
+            }
+            for (String entry : modulePath) {
+                checkClasspathEntry(entry);
+            }
         } catch (ShmemArgumentException e) {
             err.println("shmemrun: " + e.getMessage());
             err.println("usage: shmemrun (-np N | --nnodes N --node-rank R --nproc-per-node P --master-addr A) [options]"
@@ -184,7 +200,7 @@ public final class ShmemRun implements Callable<Integer> {
         } else if (first.startsWith("-")) {
             throw new ShmemArgumentException("unknown option '" + first + "': valid are -np, --nnodes, --node-rank,"
                     + " --nproc-per-node, --master-addr, --master-port, --timeout, --grace, --jvm-arg, --cp, --env,"
-                    + " --no-thread-dump, then a main class or -jar app.jar");
+                    + " --bind-to, --no-thread-dump, --tls-info, then a main class or -jar app.jar");
         } else {
             spec = JobSpec.ofMainClass(first, pesHere());
             args = program.subList(1, program.size());
@@ -193,6 +209,7 @@ public final class ShmemRun implements Callable<Integer> {
             throw new ShmemArgumentException("--timeout = " + timeoutSeconds + ", --grace = " + graceSeconds
                     + ": seconds must be zero or more (--timeout 0 = no deadline)");
         }
+        CpuBinding.Mode mode = CpuBinding.Mode.parse(bindTo);
         List<String> entries = new ArrayList<>(classpath);
         entries.addAll(modulePath);
         spec = spec.withArgs(args).withJvmArgs(jvmArgs).withClasspath(entries)
@@ -206,7 +223,33 @@ public final class ShmemRun implements Callable<Integer> {
         for (Map.Entry<String, String> e : env.entrySet()) {
             spec = spec.withEnv(e.getKey(), e.getValue());
         }
+        if (mode != CpuBinding.Mode.NONE) {
+            spec = spec.withEnv(CpuBinding.VARIABLE, mode.word());
+        }
         return spec.withNodes(nodeLayout());
+    }
+
+    /** A --cp entry must exist: a typo would otherwise surface only as a missing class in every PE. */
+    private static void checkClasspathEntry(String entry) {
+        for (String part : entry.split(java.io.File.pathSeparator)) {
+            if (part.isEmpty()) {
+                continue;
+            }
+            String path = part.endsWith("/*") || part.equals("*") ? part.substring(0, Math.max(0, part.length() - 2))
+                    : part;
+            if (!java.nio.file.Files.exists(Path.of(path.isEmpty() ? "." : path))) {
+                throw new ShmemArgumentException("--cp entry '" + part + "' does not exist (working directory "
+                        + Path.of("").toAbsolutePath() + "); pass an existing jar or classes directory");
+            }
+        }
+    }
+
+    /** {@code shmemrun --version}: the version of the jshmem artifacts, from the library's build resource. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"shmemrun (jshmem) " + io.jshmem.config.BuildInfo.version()};
+        }
     }
 
     /** The PEs this shmemrun starts: -np on one node, --nproc-per-node on every node of a multi-node job. */

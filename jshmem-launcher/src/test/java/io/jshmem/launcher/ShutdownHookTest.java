@@ -57,6 +57,8 @@ class ShutdownHookTest {
             launcher.destroyForcibly();
         }
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("shmemrun: shutting down; killing PEs")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("shmemrun: interrupted")), lines.toString());
+        assertFalse(lines.stream().anyMatch(l -> l.contains("failed first")), lines.toString());
         for (long pid : pids) {
             assertFalse(ProcessHandle.of(pid).map(JobProcesses::isRunning).orElse(false), "process " + pid + " left");
         }

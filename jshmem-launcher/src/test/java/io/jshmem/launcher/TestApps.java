@@ -34,6 +34,9 @@ final class TestApps {
             System.out.println("native-access=" + Arrays.asList(ProcessHandle.current().info().arguments()
                     .orElse(new String[0])).contains("--enable-native-access=ALL-UNNAMED"));
             System.out.println("extra=" + System.getenv("EXTRA_VAR"));
+            System.out.println("torchrun=" + System.getenv("RANK") + "/" + System.getenv("WORLD_SIZE") + " local="
+                    + System.getenv("LOCAL_RANK") + "/" + System.getenv("LOCAL_WORLD_SIZE"));
+            System.out.println("bound=" + System.getenv("JSHMEM_BOUND_CPU"));
             System.err.println("to stderr from " + System.getenv("JSHMEM_PE"));
         }
     }

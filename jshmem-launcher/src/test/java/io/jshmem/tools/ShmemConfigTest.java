@@ -44,7 +44,7 @@ class ShmemConfigTest {
     @Test
     void diagnoseReportsEverySection() {
         Result r = run("--diagnose");
-        assertEquals(0, r.code(), r.err());
+        assertEquals(0, r.code(), r.out());
         String j = r.out();
         for (String key : new String[] {"\"version\"", "\"jdk\"", "\"heap_directory\"", "\"free_bytes\"",
             "\"permissions\"", "\"can_create_heap_files\"", "\"interfaces\"", "\"chosen_address\"", "\"ucx\"",
@@ -58,12 +58,60 @@ class ShmemConfigTest {
         assertEquals(count(j, '['), count(j, ']'), "balanced brackets");
     }
 
+    /**
+     * Issue 13 changed this: with no option shmem-config prints the full report (as oshmem_info does) instead of
+     * usage; usage errors still exit 2.
+     */
     @Test
-    void noOptionPrintsUsageAndFails() {
+    void noOptionPrintsTheFullReport() {
         Result r = run();
-        assertEquals(ShmemConfig.EXIT_USAGE, r.code());
         assertTrue(r.out().contains("--diagnose"), r.out());
+        assertTrue(r.out().contains("heap_directory:") && r.out().contains("next_steps"), r.out());
+        assertTrue(r.out().contains("artifact_version: " + io.jshmem.config.BuildInfo.version()), r.out());
+        assertEquals(r.out().contains("degraded: true") ? ShmemConfig.EXIT_DEGRADED : 0, r.code(), r.out());
         assertEquals(2, run("--bogus").code());
+    }
+
+    @Test
+    void parsableGivesKeyValueLines() {
+        Result r = run("--parsable");
+        for (String line : r.out().strip().split("\n")) {
+            assertTrue(line.matches("[a-z_0-9]+(:[A-Za-z_0-9]+)*:.*"), line);
+        }
+        assertTrue(r.out().contains("\nheap_directory:path:"), r.out());
+        assertTrue(r.out().contains("\nsettings:0:name:SHMEM_SYMMETRIC_SIZE\n"), r.out());
+        assertTrue(r.out().contains("\ndegraded:"), r.out());
+        assertEquals(r.out().contains("\ndegraded:true") ? ShmemConfig.EXIT_DEGRADED : 0, r.code());
+    }
+
+    @Test
+    void aDegradedReportExitsNonZero() {
+        Result r = runWith("JSHMEM_HEAP_DIR", "/no/such/heap/dir", "--parsable");
+        assertTrue(r.out().contains("\ndegraded:true"), r.out());
+        assertEquals(ShmemConfig.EXIT_DEGRADED, r.code());
+    }
+
+    @Test
+    void shortVersionOptionWorks() {
+        Result r = run("-V");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(run("--version").out(), r.out());
+    }
+
+    /** Runs with one setting given as a system property (wins over the environment), restored afterwards. */
+    private static Result runWith(String env, String value, String... args) {
+        String property = Setting.HEAP_DIR.envName().equals(env) ? Setting.HEAP_DIR.propertyName() : null;
+        String old = System.getProperty(property);
+        System.setProperty(property, value);
+        try {
+            return run(args);
+        } finally {
+            if (old == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, old);
+            }
+        }
     }
 
     private static long count(String s, char c) {

@@ -9,6 +9,7 @@ import io.jshmem.transport.ucx.UcxTransportProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -44,6 +45,7 @@ class NetnsMultiHostTest {
     private static final Duration JOB_DEADLINE = Duration.ofSeconds(150);
     private static final int LAUNCHER_TIMEOUT_S = 120;
     private static NetnsPair pair;
+    private static String skipReason;
     private static String secret;
     private static int nextPort = 29_500;
 
@@ -53,10 +55,14 @@ class NetnsMultiHostTest {
                 + UcxTransportProvider.unavailableReason() + ")");
         Optional<String> why = NetnsPair.whyUnavailable();
         skipIf(why.isPresent(), () -> why.orElseThrow());
+        if (skipReason != null) {
+            return;
+        }
         try {
             pair = NetnsPair.create();
         } catch (java.io.IOException e) {
             skipIf(true, () -> "network namespaces cannot be created here: " + e.getMessage());
+            return;
         }
         byte[] r = new byte[16];
         new SecureRandom().nextBytes(r);
@@ -70,13 +76,19 @@ class NetnsMultiHostTest {
         }
     }
 
-    /** Aborts the test class with a message on stderr too, so that a skip is never silent. */
+    /**
+     * Remembers why the class cannot run; {@link #needsTwoHosts()} then skips every test with that reason, so that
+     * reports count them as skipped (an abort in {@code @BeforeAll} would report a class with no tests).
+     */
     private static void skipIf(boolean condition, java.util.function.Supplier<String> why) {
-        if (condition) {
-            String message = "SKIPPING two-host network namespace tests: " + why.get();
-            System.err.println(message);
-            Assumptions.abort(message);
+        if (condition && skipReason == null) {
+            skipReason = "SKIPPING two-host network namespace tests: " + why.get();
         }
+    }
+
+    @BeforeEach
+    void needsTwoHosts() {
+        Assumptions.assumeTrue(skipReason == null, () -> skipReason);
     }
 
     @Test

@@ -203,7 +203,8 @@ public final class CopyEngineTransport implements Transport {
                     long left = deadline - System.nanoTime();
                     if (left <= 0) {
                         throw new ShmemTimeoutException("quiet waited " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
-                                + " ms for the copy engine (" + (target - done) + " copies left): a copy is stuck;"
+                                + " ms for the copy engine (" + (target - done) + " copies left; PEs"
+                                + " not arrived: none, the copies are local): a copy is stuck;"
                                 + " raise JSHMEM_TIMEOUT or turn JSHMEM_COPY_ENGINE off", List.of());
                     }
                     try {

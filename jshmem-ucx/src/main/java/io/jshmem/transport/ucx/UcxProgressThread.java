@@ -61,6 +61,11 @@ final class UcxProgressThread {
         this.eventFd = eventFd;
         this.spinNanos = spinNanos;
         this.thread = Thread.ofPlatform().daemon().name(name).unstarted(this::run);
+        if (eventFd < 0) {
+            io.jshmem.config.ShmemLog.logger(UcxProgressThread.class).log(System.Logger.Level.WARNING, () -> name
+                    + ": the UCX worker has no event fd; the idle progress thread sleeps by parking (higher"
+                    + " latency for the first message after a pause)");
+        }
     }
 
     void start() {
@@ -119,7 +124,7 @@ final class UcxProgressThread {
             }
         } catch (Throwable t) {
             failure = t;
-            System.getLogger(UcxProgressThread.class.getName()).log(System.Logger.Level.ERROR,
+            io.jshmem.config.ShmemLog.logger(UcxProgressThread.class).log(System.Logger.Level.ERROR,
                     thread.getName() + " stopped: peers of this PE will time out", t);
         }
     }

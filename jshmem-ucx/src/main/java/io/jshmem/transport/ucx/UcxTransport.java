@@ -44,7 +44,7 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code UCS_THREAD_MODE_MULTI}); {@link #close()} waits for calls in progress and then rejects new ones.
  */
 public final class UcxTransport implements Transport {
-    private static final System.Logger LOG = System.getLogger(UcxTransport.class.getName());
+    private static final System.Logger LOG = io.jshmem.config.ShmemLog.logger(UcxTransport.class);
 
     private final int myPe;
     private final UcxWorker ucx;

@@ -1,0 +1,146 @@
+package io.jshmem.collectives;
+
+import io.jshmem.ReduceOp;
+
+import io.jshmem.comm.Comm;
+import io.jshmem.memory.HeapLayout;
+import io.jshmem.team.TeamLayout;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.Locale;
+
+/**
+ * What each PE publishes about the collective it is in, so that a PE that waits too long can tell a slow peer from
+ * a mistake: collectives called in different orders (or on only some PEs). Every barrier or collective entry
+ * stores a code and an epoch into the PE's heap header ({@link HeapLayout#ACTIVITY_CODE_OFFSET}, two plain stores,
+ * no allocation); only a wait that has passed its warning point reads the other members' words.
+ *
+ * <p>A code packs the operation (bits 0-7), the reduction operator (bits 8-15) and the "mechanism" whose epochs
+ * count it (bits 16-31): 0 for the world barrier of barrierAll, syncAll, malloc/free and finalize (whose epoch is
+ * the world barrier's), slot + 1 for a team's collectives (whose epoch is the team channel's).
+ *
+ * <p>A member M is in another collective than this PE when M's published epoch for its mechanism is one this PE
+ * has not entered (M cannot leave a collective before every member entered it), or when M is at this PE's own epoch
+ * of the same mechanism with another operation. Stateless and thread-safe.
+ */
+public final class CollectiveActivity {
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+
+    public static final int NONE = 0;
+    public static final int BARRIER_ALL = 1;
+    public static final int SYNC_ALL = 2;
+    public static final int MALLOC = 3;
+    public static final int FINALIZE = 4;
+    public static final int SYNC = 5;
+    public static final int BARRIER = 6;
+    public static final int BROADCAST = 7;
+    public static final int FCOLLECT = 8;
+    public static final int COLLECT = 9;
+    public static final int ALLTOALL = 10;
+    public static final int REDUCTION = 11;
+    public static final int INSCAN = 12;
+    public static final int EXSCAN = 13;
+    public static final int SPLIT = 14;
+    private static final String[] NAMES = {"nothing", "barrier", "sync_all", "malloc/free", "finalize", "sync",
+        "barrier", "broadcast", "fcollect", "collect", "alltoall", "reduction", "sum_inscan", "sum_exscan",
+        "team split"};
+    private static final ReduceOp[] OPERATORS = ReduceOp.values();
+
+    private CollectiveActivity() {
+    }
+
+    /** The code of world operation {@code op} (BARRIER_ALL, SYNC_ALL, MALLOC, FINALIZE). */
+    public static int world(int op) {
+        return op;
+    }
+
+    /** The code of team operation {@code op} on the team in {@code slot}. */
+    public static int team(int op, int slot) {
+        return op | (slot + 1) << 16;
+    }
+
+    /** The code of a reduction with {@code operator} on the team in {@code slot}. */
+    public static int reduction(ReduceOp operator, int slot) {
+        return REDUCTION | operator.ordinal() << 8 | (slot + 1) << 16;
+    }
+
+    /** Publishes that this PE entered {@code code} at {@code epoch}: two plain stores into its own heap. */
+    public static void enter(MemorySegment localHeap, int code, long epoch) {
+        LONG.set(localHeap, HeapLayout.ACTIVITY_EPOCH_OFFSET, epoch);
+        LONG.set(localHeap, HeapLayout.ACTIVITY_CODE_OFFSET, (long) code);
+    }
+
+    /** {@code sum reduction}, {@code barrier}, {@code broadcast on team slot 3}: for messages only. */
+    public static String name(long code) {
+        int op = (int) (code & 0xff);
+        int slot = (int) (code >>> 16 & 0xffff) - 1;
+        String base = op < NAMES.length ? NAMES[op] : "operation " + op;
+        if (op == REDUCTION) {
+            int o = (int) (code >>> 8 & 0xff);
+            base = (o < OPERATORS.length ? OPERATORS[o].name().toLowerCase(Locale.ROOT) : "?") + " " + base;
+        }
+        if (slot > TeamLayout.SHARED_SLOT) {
+            base = base + " on team slot " + slot;
+        } else if (slot == TeamLayout.SHARED_SLOT) {
+            base = base + " on TEAM_SHARED";
+        }
+        return base;
+    }
+
+    /**
+     * Why the wait of this PE ({@code myPe}, in {@code myCode} at {@code myEpoch}) cannot complete, when some of
+     * {@code members} are in another collective; null when none is (they are merely late). Reads each member's
+     * published words (only on the slow path: at the warning point or the deadline).
+     */
+    public static String mismatch(Comm comm, int[] members, int myPe, int myCode, long myEpoch) {
+        StringBuilder elsewhere = new StringBuilder();
+        MemorySegment local = comm.localHeap();
+        for (int pe : members) {
+            if (pe == myPe) {
+                continue;
+            }
+            long code;
+            long epoch;
+            try {
+                epoch = comm.getScalarLong(pe, HeapLayout.ACTIVITY_EPOCH_OFFSET);
+                code = comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET);
+            } catch (RuntimeException unreachable) {
+                continue;
+            }
+            if (code == NONE || code == myCode && epoch == myEpoch) {
+                continue;
+            }
+            int mechanism = (int) (code >>> 16 & 0xffff);
+            boolean sameMechanism = mechanism == (myCode >>> 16 & 0xffff);
+            // Within one world operation (malloc: a check, then barriers) the world barrier's epoch runs ahead of
+            // the operation's published epoch: compare with the later of the two.
+            long mine = sameMechanism ? Math.max(myEpoch, myEpochOf(local, mechanism)) : myEpochOf(local, mechanism);
+            boolean differs = epoch > mine || sameMechanism && epoch == mine && code != myCode;
+            if (differs) {
+                elsewhere.append(elsewhere.isEmpty() ? "" : ", ").append("PE ").append(pe).append(" is in ")
+                        .append(name(code)).append(" epoch ").append(epoch);
+            }
+        }
+        if (elsewhere.isEmpty()) {
+            return null;
+        }
+        return elsewhere + ", PE " + myPe + " in " + name(myCode) + " epoch " + myEpoch
+                + ": collectives called in different orders (every PE of a team must call the same collectives, in"
+                + " the same order; raising JSHMEM_TIMEOUT will not help)";
+    }
+
+    /** The latest epoch this PE entered for {@code mechanism}: the world barrier's or a team channel's. */
+    private static long myEpochOf(MemorySegment local, int mechanism) {
+        if (mechanism == 0) {
+            return (long) LONG.getAcquire(local, HeapLayout.BARRIER_ARRIVED_OFFSET);
+        }
+        int slot = mechanism - 1;
+        if (slot >= TeamLayout.SLOTS) {
+            return Long.MAX_VALUE;
+        }
+        return (long) LONG.getAcquire(local, TeamLayout.slotBase(slot) + TeamLayout.EPOCH);
+    }
+
+}

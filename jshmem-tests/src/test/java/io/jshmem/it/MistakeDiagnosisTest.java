@@ -1,0 +1,62 @@
+package io.jshmem.it;
+
+import io.jshmem.it.pe.WrongOrderPe;
+import io.jshmem.launcher.JobResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A collective called on only some PEs is named as the mistake it is: a warning at the configured fraction of the
+ * deadline naming the PE not arrived and where it is, an exception that says "collectives called in different
+ * orders" (not "raise JSHMEM_TIMEOUT"), and a finalize afterwards that does not wait a second deadline.
+ */
+class MistakeDiagnosisTest {
+    private static final int TIMEOUT_S = 12;
+    /** Warning at 0.25 of 12 s = 3 s. */
+    private static final double FRACTION = 0.25;
+
+    @Test
+    @Timeout(120)
+    void aCollectiveOnOnlySomePesIsReportedAsCollectivesInDifferentOrders() {
+        JobResult r = Jobs.run(Jobs.spec(WrongOrderPe.class, 2).withEnv("JSHMEM_TIMEOUT", "" + TIMEOUT_S)
+                .withEnv("JSHMEM_COLL_WARN_FRACTION", "" + FRACTION));
+        assertEquals(0, r.exitCode(), r::transcript);
+        long warnMs = (long) (TIMEOUT_S * FRACTION * 1000);
+        String[] where = {"sum reduction", "barrier"};
+        for (int pe = 0; pe < 2; pe++) {
+            int other = 1 - pe;
+            String warned = line(r.stdout(pe), "WARNED ");
+            assertNotNull(warned, "PE " + pe + " logged no wait warning\n" + r.transcript());
+            long at = Long.parseLong(warned.split(" ")[1]);
+            // Generous margins: the machine is shared and loaded.
+            assertTrue(at >= warnMs - 100 && at < warnMs + 4000, "PE " + pe + " warned after " + at + " ms, expected"
+                    + " about " + warnMs + " ms\n" + r.transcript());
+            assertTrue(warned.contains("for PEs [" + other + "]"), warned);
+            assertTrue(warned.contains("PE " + other + " is in " + where[other] + " epoch "), warned);
+            String caught = line(r.stdout(pe), "CAUGHT ");
+            assertNotNull(caught, r.transcript());
+            Matcher m = Pattern.compile("PE " + other + " is in " + where[other] + " epoch \\d+, PE " + pe + " in "
+                    + where[pe] + " epoch \\d+: collectives called in different orders").matcher(caught);
+            assertTrue(m.find(), "PE " + pe + ": " + caught);
+            assertTrue(caught.contains("PEs not arrived: [" + other + "]"), caught);
+            assertTrue(!caught.contains("raise JSHMEM_TIMEOUT if"), caught);
+            String finalized = line(r.stdout(pe), "FINALIZED ");
+            assertNotNull(finalized, r.transcript());
+            long finalizeMs = Long.parseLong(finalized.split(" ")[1]);
+            assertTrue(finalizeMs < TIMEOUT_S * 1000 / 2, "finalize after the failure took " + finalizeMs + " ms"
+                    + " (a second deadline is " + TIMEOUT_S + " s)\n" + r.transcript());
+        }
+    }
+
+    private static String line(List<String> lines, String prefix) {
+        return lines.stream().filter(l -> l.startsWith(prefix)).findFirst().orElse(null);
+    }
+}
