@@ -1,6 +1,6 @@
 package io.jshmem.it.pe;
 
-import io.jshmem.ReduceType;
+import io.jshmem.DataType;
 import io.jshmem.Shmem;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.config.LogLevel;
@@ -32,7 +32,7 @@ public final class WrongOrderPe {
         long t0 = System.nanoTime();
         ShmemTimeoutException e = Expect.thrown(ShmemTimeoutException.class, () -> {
             if (me == 0) {
-                Shmem.sumReduce(Shmem.teamWorld(), ReduceType.LONG, dst, 0, src, 0, 4);
+                Shmem.sumReduce(Shmem.teamWorld(), DataType.LONG, dst, 0, src, 0, 4);
             } else {
                 Shmem.barrierAll();
             }
