@@ -44,6 +44,8 @@ import java.util.Optional;
  * realloc(p, 0) is free(p)). Free is atomic: the block's CAS decides the one winner of concurrent frees.
  */
 final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
+    /** Blocks allocated and not yet freed, retired at finalize (their views must not outlive the mapped heap). */
+    private final java.util.Set<SymmetricBlock> liveBlocks = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Instance instance;
     /** Instance id, streams, engine configurations, profiler (issue 6). */
     private final Extensions ext;
@@ -163,7 +165,22 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     // ---- collective allocation ------------------------------------------------------------------------------
 
     private SymmetricBlock block(io.jshmem.memory.Block b) {
-        return new SymmetricBlock(instance, ext.instanceId(), b.offset(), b.size(), instance.comm());
+        SymmetricBlock block = new SymmetricBlock(instance, ext.instanceId(), b.offset(), b.size(), instance.comm());
+        liveBlocks.add(block);
+        return block;
+    }
+
+    /**
+     * Retires every block still live when the instance finalizes: their views (local(), ptr()) are closed before the
+     * heap is unmapped, so a late access fails with IllegalStateException instead of touching unmapped memory.
+     */
+    private void retireLiveBlocks() {
+        for (SymmetricBlock b : liveBlocks) {
+            if (b.claimFree()) {
+                b.completeFree();
+            }
+        }
+        liveBlocks.clear();
     }
 
     /** Rejects sizes the heap can never hold, before any rounding could wrap them. */
@@ -233,6 +250,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
             fitsHeap("realloc", bytes);
             SymmetricBlock fresh = block(instance.reallocate(old.heapOffset(), bytes, DEFAULT_ALIGNMENT));
             old.completeFree();
+            liveBlocks.remove(old);
             return fresh;
         } catch (RuntimeException | Error e) {
             old.abortFree();
@@ -253,6 +271,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
             throw e;
         }
         b.completeFree();
+        liveBlocks.remove(b);
     }
 
     /** The block behind {@code mem}, claimed for free by this thread; exactly one of concurrent claims wins. */
@@ -417,6 +436,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
             if (instance.isLive()) {
                 ext.closeStreams();
             }
+            retireLiveBlocks();
             instance.finalizeInstance();
         } finally {
             InstanceRegistry.finalized(this);

@@ -76,9 +76,8 @@ public final class SyncBadInputPe {
                         () -> shmem.test(DataType.SHORT, ints, 16, Cmp.EQ, (short) 0),
                         "index = 16");
                 Expect.thrown(ShmemArgumentException.class,
-                        // the operand layer names the element count "count" (issue 10), the old check "nelems"
-                        () -> shmem.waitUntilAll(DataType.INT, ints, 4, 5, null, Cmp.EQ, 0), "count = 5",
-                                "index + count <= 8");
+                        () -> shmem.waitUntilAll(DataType.INT, ints, 4, 5, null, Cmp.EQ, 0), "nelems = 5",
+                                "index + nelems <= 8");
                 Expect.thrown(ShmemArgumentException.class,
                         () -> shmem.waitUntilAny(DataType.LONG, longs, 0, 4, new int[3], Cmp.EQ, 0),
                                 "status has 3 entries");

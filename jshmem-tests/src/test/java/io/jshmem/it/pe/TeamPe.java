@@ -206,7 +206,7 @@ public final class TeamPe {
         shmem.barrierAll();
         Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(buf, 0, data, 0, 8, n), "root = " + n);
         Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(buf, 0, data, 0, 8, -1), "root = -1");
-        Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(buf, 0, data, 0, 72, 0), "count = 72",
+        Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(buf, 0, data, 0, 72, 0), "bytes = 72",
                 "64 bytes");
         Expect.thrown(ShmemArgumentException.class, () -> world.broadcastmem(data, 8, data, 0, 32, 0), "overlaps");
         Expect.thrown(ShmemArgumentException.class, () -> world.fcollectmem(data, 8, buf, 0, 64), "destOffset = 8",
