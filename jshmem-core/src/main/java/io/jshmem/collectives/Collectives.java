@@ -76,7 +76,7 @@ public final class Collectives {
             ch.localCopy(source, dest, blockBytes);
             return;
         }
-        Blocks blocks = Blocks.equal(n, blockBytes);
+        Blocks blocks = ch.equalBlocks(blockBytes);
         switch (fcollectAlgorithm(ch, blockBytes)) {
             case "direct" -> DirectAllgather.run(ch, dest, source, blocks, false);
             case "rd" -> RecursiveDoublingFcollect.run(ch, dest, source, blockBytes);
@@ -167,7 +167,7 @@ public final class Collectives {
     /** Element-wise reduction of {@code count} elements over the team into every member's dest. */
     public static void reduce(TeamChannel ch, ElementKind kind, ReduceOperator op, long dest, long source,
                               long count) {
-        ch.begin(op.name().toLowerCase(java.util.Locale.ROOT) + " reduction");
+        ch.begin(op.label());
         if (ch.size() == 1) {
             ch.localCopy(source, dest, count * kind.size());
             return;

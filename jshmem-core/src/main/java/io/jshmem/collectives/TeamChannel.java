@@ -1,6 +1,8 @@
 package io.jshmem.collectives;
 
 import io.jshmem.comm.Comm;
+import io.jshmem.comm.WaitCondition;
+import io.jshmem.comm.WaitLoop;
 import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.team.TeamLayout;
 import io.jshmem.team.TeamState;
@@ -28,7 +30,6 @@ import java.util.List;
  */
 public final class TeamChannel {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
-    private static final int INLINE_SPINS = 256;
 
     private final Comm comm;
     private final TeamState team;
@@ -47,6 +48,8 @@ public final class TeamChannel {
     private long epoch;
     private long promisedArrivals;
     private String operation = "collective";
+    private final WordWait word = new WordWait();
+    private Blocks equalBlocks;
 
     public TeamChannel(Comm comm, TeamState team, CollectiveTuning tuning) {
         this.comm = comm;
@@ -169,9 +172,12 @@ public final class TeamChannel {
         comm.putSignal(members[index], destOff, local, srcOff, bytes, roundFlag(round), epoch, false);
     }
 
-    /** Waits until this PE's round flag {@code round} holds the current epoch. */
-    public void awaitFlag(int round, String step) {
-        awaitWord(roundFlag(round), epoch, step);
+    /**
+     * Waits until this PE's round flag {@code round} holds the current epoch. {@code step} is a format with up to
+     * two {@code %d} that {@code a} and {@code b} fill, formatted only when the wait times out.
+     */
+    public void awaitFlag(int round, String step, long a, long b) {
+        awaitWord(roundFlag(round), epoch, step, a, b);
     }
 
     /**
@@ -188,23 +194,50 @@ public final class TeamChannel {
         comm.putSignal(members[index], destOff, src, srcOff, bytes, base + TeamLayout.ARRIVALS, 1, true);
     }
 
-    /** Waits for {@code count} more arrivals than promised so far. */
-    public void awaitArrivals(long count, String step) {
+    /** Waits for {@code count} more arrivals than promised so far; {@code step} as for {@link #awaitFlag}. */
+    public void awaitArrivals(long count, String step, long a, long b) {
         promisedArrivals += count;
-        awaitWord(base + TeamLayout.ARRIVALS, promisedArrivals, step);
+        awaitWord(base + TeamLayout.ARRIVALS, promisedArrivals, step, a, b);
     }
 
-    /** Waits until the word at heap offset {@code off} of this PE holds at least {@code value} (acquire). */
-    public void awaitWord(long off, long value, String step) {
-        // Spin inline first so that the common, short wait builds neither a condition object nor a description.
-        for (int i = 0; i < INLINE_SPINS; i++) {
-            if ((long) LONG.getAcquire(local, off) >= value) {
-                return;
-            }
-            Thread.onSpinWait();
+    /**
+     * Waits until the word at heap offset {@code off} of this PE holds at least {@code value} (acquire);
+     * {@code step} as for {@link #awaitFlag}. Allocates nothing.
+     */
+    public void awaitWord(long off, long value, String step, long a, long b) {
+        if ((long) LONG.getAcquire(local, off) >= value) {
+            return;
         }
-        comm.waitLoop().await(() -> (long) LONG.getAcquire(local, off) >= value,
-                operation + " on " + team.name() + " (epoch " + epoch + ", " + step + ")", this::lateMembers);
+        word.off = off;
+        word.value = value;
+        word.step = step;
+        word.a = a;
+        word.b = b;
+        comm.waitLoop().await(word, word);
+    }
+
+    /** The current wait on a word of this PE, made once: its condition and its timeout description. */
+    private final class WordWait implements WaitCondition, WaitLoop.Stall {
+        long off;
+        long value;
+        String step;
+        long a;
+        long b;
+
+        @Override
+        public boolean satisfied() {
+            return (long) LONG.getAcquire(local, off) >= value;
+        }
+
+        @Override
+        public String describe() {
+            return operation + " on " + team.name() + " (epoch " + epoch + ", " + String.format(step, a, b) + ")";
+        }
+
+        @Override
+        public List<Integer> latePes() {
+            return lateMembers();
+        }
     }
 
     /** Members whose published epoch is below the current one: they have not reached this collective. */
@@ -243,6 +276,16 @@ public final class TeamChannel {
         if (bytes > 0 && srcOff != destOff) {
             comm.get(comm.myPe(), srcOff, local, destOff, bytes);
         }
+    }
+
+    /** Equal blocks of {@code blockBytes} per member (fcollect's layout); the last one is reused. */
+    Blocks equalBlocks(long blockBytes) {
+        Blocks b = equalBlocks;
+        if (b == null || b.total() != n * blockBytes) {
+            b = Blocks.equal(n, blockBytes);
+            equalBlocks = b;
+        }
+        return b;
     }
 
     /** A private buffer of at least {@code bytes} (64-byte aligned) for data staged from peers; reused. */

@@ -46,6 +46,11 @@ public final class Comm {
     private final boolean[] deferred;
     /** Completes the operations to one PE (made once, so that a view's quiet allocates nothing). */
     private final java.util.function.IntConsumer quietOne = this::quietTarget;
+    /** Waiters may sleep on doorbells, so every write to a mapped heap rings that heap's doorbell. */
+    private final boolean ring;
+    /** Per thread: the bounce word of scalar p/g to PEs served by an engine (no array per call). */
+    private static final ThreadLocal<MemorySegment> SCALAR = ThreadLocal.withInitial(
+            () -> MemorySegment.ofArray(new long[1]));
 
     /**
      * @param route  engine per target PE
@@ -68,6 +73,7 @@ public final class Comm {
         this.localHeap = localHeap;
         this.waitLoop = waitLoop;
         this.outstanding = null;
+        this.ring = waitLoop.writersRing();
         this.deferred = new boolean[nPes];
         for (int pe = 0; pe < nPes; pe++) {
             deferred[pe] = !route[pe].completesOnReturn();
@@ -84,6 +90,7 @@ public final class Comm {
         this.localHeap = root.localHeap;
         this.waitLoop = root.waitLoop;
         this.deferred = root.deferred;
+        this.ring = root.ring;
         this.outstanding = new OutstandingTargets(nPes);
     }
 
@@ -93,6 +100,16 @@ public final class Comm {
      */
     public Comm contextView() {
         return new Comm(this);
+    }
+
+    /** After a write to {@code pe}: wakes its sleeping waiters when waits may sleep and its heap is mapped here. */
+    private void rang(int pe) {
+        if (ring) {
+            MemorySegment d = direct[pe];
+            if (d != null) {
+                Doorbell.ring(d);
+            }
+        }
     }
 
     /** Records an issued operation to {@code pe} when this is a context view and pe's engine may defer it. */
@@ -137,6 +154,7 @@ public final class Comm {
         MemorySegment d = direct[pe];
         if (d != null) {
             Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold);
+            rang(pe);
         } else {
             route[pe].put(pe, off, src, srcOff, bytes);
             issued(pe);
@@ -146,6 +164,7 @@ public final class Comm {
     public void putNbi(int pe, long off, MemorySegment src, long srcOff, long bytes) {
         route[pe].putNbi(pe, off, src, srcOff, bytes);
         issued(pe);
+        rang(pe);
     }
 
     public void get(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
@@ -167,8 +186,9 @@ public final class Comm {
         MemorySegment d = direct[pe];
         if (d != null) {
             ScalarAccess.store(d, off, layout, bits);
+            rang(pe);
         } else {
-            MemorySegment tmp = MemorySegment.ofArray(new long[1]);
+            MemorySegment tmp = SCALAR.get();
             ScalarAccess.store(tmp, 0, layout, bits);
             route[pe].put(pe, off, tmp, 0, layout.byteSize());
             issued(pe);
@@ -181,7 +201,7 @@ public final class Comm {
         if (d != null) {
             return ScalarAccess.load(d, off, layout);
         }
-        MemorySegment tmp = MemorySegment.ofArray(new long[1]);
+        MemorySegment tmp = SCALAR.get();
         route[pe].get(pe, off, tmp, 0, layout.byteSize());
         return ScalarAccess.load(tmp, 0, layout);
     }
@@ -210,6 +230,8 @@ public final class Comm {
         }
         if (d == null) {
             issued(pe);
+        } else {
+            rang(pe);
         }
     }
 
@@ -234,12 +256,16 @@ public final class Comm {
     public void putLongRelease(int pe, long off, long value) {
         route[pe].putLongRelease(pe, off, value);
         issued(pe);
+        rang(pe);
     }
 
     /** 64-bit atomic on a naturally aligned word of {@code pe}; returns the old value (0 for SET). */
     public long atomicLong(AmoOp op, int pe, long off, long operand, long compare) {
         long old = route[pe].atomicLong(op, pe, off, operand, compare);
         issued(pe);
+        if (op != AmoOp.FETCH) {
+            rang(pe);
+        }
         return old;
     }
 
@@ -247,6 +273,9 @@ public final class Comm {
     public int atomicInt(AmoOp op, int pe, long off, int operand, int compare) {
         int old = route[pe].atomicInt(op, pe, off, operand, compare);
         issued(pe);
+        if (op != AmoOp.FETCH) {
+            rang(pe);
+        }
         return old;
     }
 
@@ -255,6 +284,7 @@ public final class Comm {
                               long resultOff) {
         route[pe].atomicLongNbi(op, pe, off, operand, compare, result, resultOff);
         issued(pe);
+        rang(pe);
     }
 
     /** Fetching 32-bit atomic whose old value lands in {@code result} by the next quiet. */
@@ -262,6 +292,7 @@ public final class Comm {
                              long resultOff) {
         route[pe].atomicIntNbi(op, pe, off, operand, compare, result, resultOff);
         issued(pe);
+        rang(pe);
     }
 
     /** Put, then the signal update; the signal is never visible at the target before the data. */
@@ -269,6 +300,7 @@ public final class Comm {
                           boolean add) {
         route[pe].putSignal(pe, off, src, srcOff, bytes, sigOff, sigValue, add);
         issued(pe);
+        rang(pe);
     }
 
     /** Orders earlier puts, atomics and signals to each target before later ones to the same target. */

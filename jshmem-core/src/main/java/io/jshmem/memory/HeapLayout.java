@@ -6,7 +6,10 @@ package io.jshmem.memory;
  * Every word that another PE writes sits on its own 128-byte line so that PEs never share a line by accident.
  *
  * <pre>
- *   0        header: MAGIC (8) | VERSION (8) | PID (8) | BARRIER_ARRIVED (8)
+ *   0        header: MAGIC (8) | VERSION (8) | PID (8)
+ *   128      BARRIER_ARRIVED (8)
+ *   256      DOORBELL (4): bumped by writers when waiters sleep (futex word)
+ *   384      WAITERS (4): threads of this PE sleeping (or about to) on the doorbell
  *   4096     barrier flags: one line per dissemination round (64 rounds)
  *   12288    allocation-check slot: SEQ | OP | SIZE | ALIGN (32 bytes)
  *   16384    reserved for team/collective synchronization (up to USER_OFFSET)
@@ -23,6 +26,11 @@ public final class HeapLayout {
     public static final long PID_OFFSET = 16;
     /** Epoch of the last world barrier this PE entered; read by others to name late PEs on timeout. */
     public static final long BARRIER_ARRIVED_OFFSET = LINE;
+
+    /** 32-bit futex word that writers to this PE bump, and wake, while {@link #WAITERS_OFFSET} is not zero. */
+    public static final long DOORBELL_OFFSET = 2 * LINE;
+    /** 32-bit count of this PE's threads that sleep, or are about to, on {@link #DOORBELL_OFFSET}. */
+    public static final long WAITERS_OFFSET = 3 * LINE;
 
     public static final long BARRIER_FLAGS_OFFSET = 4096;
     public static final int BARRIER_MAX_ROUNDS = 64;

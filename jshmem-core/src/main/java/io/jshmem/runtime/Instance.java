@@ -10,7 +10,6 @@ import io.jshmem.bootstrap.UniqueId;
 import io.jshmem.collectives.DisseminationBarrier;
 import io.jshmem.comm.Comm;
 import io.jshmem.comm.FailureState;
-import io.jshmem.comm.WaitLoop;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 import io.jshmem.config.ShmemLog;
@@ -152,8 +151,7 @@ public final class Instance {
             HeapSetup.Mapped mapped = HeapSetup.run(boot, pe, nPes, uid.sessionName(), dir, heapSize,
                     arena, controlTimeout, s.bool(Setting.HEAP_PREFAULT));
             heapCreated.run();
-            WaitLoop waits = new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures);
-            Comm comm = EngineSelection.build(s, pe, mapped, boot, timeout, waits);
+            Comm comm = EngineSelection.build(s, pe, mapped, boot, timeout, failures);
             Instance instance = new Instance(s, pe, nPes, timeout, server, boot, arena, mapped,
                     heapSize, comm, failures);
             instance.controlTimeout = controlTimeout;

@@ -4,7 +4,6 @@ import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.error.TransportException;
 import io.jshmem.transport.AmoOp;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.List;
@@ -43,12 +42,11 @@ final class UcxOperations {
             complete(Ucp.putNbx(p.ep, src.asSlice(srcOffset, bytes), bytes, remote, p.rkey, emptyParams()), p, what);
             return;
         }
-        Arena bounce = Arena.ofConfined();
-        MemorySegment b = bounce.allocate(bytes, 16);
+        MemorySegment b = NativeScratch.get().bounce(bytes);
         MemorySegment.copy(src, srcOffset, b, 0, bytes);
         int status = await(Ucp.putNbx(p.ep, b, bytes, remote, p.rkey, emptyParams()));
-        if (status != UcxRequests.TIMED_OUT) {
-            bounce.close(); // after a timeout UCX may still read it: leave it allocated
+        if (status == UcxRequests.TIMED_OUT) {
+            NativeScratch.abandonCurrent(); // UCX may still read the bounce buffer: never reuse it
         }
         check(status, p, what);
     }
@@ -67,14 +65,13 @@ final class UcxOperations {
             complete(Ucp.getNbx(p.ep, dst.asSlice(dstOffset, bytes), bytes, remote, p.rkey, emptyParams()), p, what);
             return;
         }
-        Arena bounce = Arena.ofConfined();
-        MemorySegment b = bounce.allocate(bytes, 16);
+        MemorySegment b = NativeScratch.get().bounce(bytes);
         int status = await(Ucp.getNbx(p.ep, b, bytes, remote, p.rkey, emptyParams()));
         if (status == UcpStructs.UCS_OK) {
             MemorySegment.copy(b, 0, dst, dstOffset, bytes);
         }
-        if (status != UcxRequests.TIMED_OUT) {
-            bounce.close(); // after a timeout UCX may still write it: leave it allocated
+        if (status == UcxRequests.TIMED_OUT) {
+            NativeScratch.abandonCurrent(); // UCX may still write the bounce buffer: never reuse it
         }
         check(status, p, what);
     }

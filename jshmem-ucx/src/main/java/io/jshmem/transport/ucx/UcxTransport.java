@@ -177,9 +177,9 @@ public final class UcxTransport implements Transport {
 
     @Override
     public long atomicLong(AmoOp op, int pe, long heapOffset, long operand, long compare) {
-        UcxPeer p = enter(pe, "atomic " + op);
+        UcxPeer p = enter(pe, AtomicLabels.ENTER[op.ordinal()]);
         try {
-            return ops.amo(p, op, heapOffset, operand, compare, true, "64-bit atomic " + op);
+            return ops.amo(p, op, heapOffset, operand, compare, true, AtomicLabels.WIDE[op.ordinal()]);
         } finally {
             inFlight.decrement();
         }
@@ -187,9 +187,9 @@ public final class UcxTransport implements Transport {
 
     @Override
     public int atomicInt(AmoOp op, int pe, long heapOffset, int operand, int compare) {
-        UcxPeer p = enter(pe, "atomic " + op);
+        UcxPeer p = enter(pe, AtomicLabels.ENTER[op.ordinal()]);
         try {
-            return (int) ops.amo(p, op, heapOffset, operand, compare, false, "32-bit atomic " + op);
+            return (int) ops.amo(p, op, heapOffset, operand, compare, false, AtomicLabels.NARROW[op.ordinal()]);
         } finally {
             inFlight.decrement();
         }
