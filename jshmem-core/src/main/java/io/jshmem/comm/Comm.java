@@ -20,7 +20,11 @@ import java.util.Set;
  *
  * <p>Blocking puts and gets and scalar stores and loads to PEs whose heap is mapped here skip the engine and copy
  * to or from the mapping directly: that is the cheapest path on one host (no interface dispatch) and keeps
- * {@code p}/{@code g} at a single store or load. Nbi forms, atomics and signals always go through the engine.
+ * {@code p}/{@code g} at a single store or load. Nbi forms to mapped peers do the same unless they are large and
+ * the engine defers them (the copy engine); atomics and signals always go through the engine.
+ *
+ * <p>Doorbells: when waits may sleep ({@link WaitLoop#writersRing()}), every write to a mapped heap is followed by
+ * {@link Doorbell#ring}, so a waiter sleeping on that PE's doorbell wakes.
  *
  * <p>Contexts: the instance's Comm serves the default context, and its quiet completes every engine.
  * {@link #contextView()} gives a created context its own view over the same engines, which records the targets it
@@ -31,6 +35,11 @@ import java.util.Set;
  */
 public final class Comm {
     private static final java.lang.invoke.VarHandle LONG_HANDLE = ValueLayout.JAVA_LONG.varHandle();
+    /**
+     * Nbi transfers to mapped peers up to this size are done at once even when the engine could defer them (the
+     * copy engine): handing a few bytes to a background thread costs more than copying them.
+     */
+    private static final long NBI_INLINE_MAX = 4096;
 
     private final int myPe;
     private final int nPes;
@@ -161,9 +170,18 @@ public final class Comm {
         }
     }
 
+    /**
+     * Non-blocking put. To a mapped peer, a small one (or any one when the engine completes on return) is simply
+     * done now, as the blocking form: complete at once is allowed, and costs no more than the blocking put.
+     */
     public void putNbi(int pe, long off, MemorySegment src, long srcOff, long bytes) {
-        route[pe].putNbi(pe, off, src, srcOff, bytes);
-        issued(pe);
+        MemorySegment d = direct[pe];
+        if (d != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
+            Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold);
+        } else {
+            route[pe].putNbi(pe, off, src, srcOff, bytes);
+            issued(pe);
+        }
         rang(pe);
     }
 
@@ -176,9 +194,15 @@ public final class Comm {
         }
     }
 
+    /** Non-blocking get; from a mapped peer, done now when small (or always, as for {@link #putNbi}). */
     public void getNbi(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
-        route[pe].getNbi(pe, off, dst, dstOff, bytes);
-        issued(pe);
+        MemorySegment s = direct[pe];
+        if (s != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
+            Copies.copy(s, off, dst, dstOff, bytes, memcpyThreshold);
+        } else {
+            route[pe].getNbi(pe, off, dst, dstOff, bytes);
+            issued(pe);
+        }
     }
 
     /** Stores one element of {@code layout}'s size taken from {@code value} bits (scalar p). */
