@@ -40,6 +40,12 @@ public final class Comm {
      * copy engine): handing a few bytes to a background thread costs more than copying them.
      */
     private static final long NBI_INLINE_MAX = 4096;
+    /**
+     * Per thread: the native word that scalar p/g to PEs served by an engine go through (made once per thread, not
+     * per call; native, so that a network engine sends it without a bounce copy).
+     */
+    private static final ThreadLocal<MemorySegment> SCALAR = ThreadLocal.withInitial(
+            () -> java.lang.foreign.Arena.ofAuto().allocate(8, 8));
 
     private final int myPe;
     private final int nPes;
@@ -57,9 +63,6 @@ public final class Comm {
     private final java.util.function.IntConsumer quietOne = this::quietTarget;
     /** Waiters may sleep on doorbells, so every write to a mapped heap rings that heap's doorbell. */
     private final boolean ring;
-    /** Per thread: the bounce word of scalar p/g to PEs served by an engine (no array per call). */
-    private static final ThreadLocal<MemorySegment> SCALAR = ThreadLocal.withInitial(
-            () -> MemorySegment.ofArray(new long[1]));
 
     /**
      * @param route  engine per target PE

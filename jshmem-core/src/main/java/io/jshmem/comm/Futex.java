@@ -88,8 +88,9 @@ public final class Futex {
         ts.set(ValueLayout.JAVA_LONG, 0, t / 1_000_000_000L);
         ts.set(ValueLayout.JAVA_LONG, 8, t % 1_000_000_000L);
         try {
-            long ignored = (long) SYSCALL_WAIT.invokeExact(SYS_FUTEX, segment.address() + offset, FUTEX_WAIT, expected & 0xFFFF_FFFFL,
-                    ts.address());
+            // The result (0, or -1 for EAGAIN, ETIMEDOUT, EINTR) does not matter: the caller re-checks.
+            long ignored = (long) SYSCALL_WAIT.invokeExact(SYS_FUTEX, segment.address() + offset, FUTEX_WAIT,
+                    expected & 0xFFFF_FFFFL, ts.address());
         } catch (Throwable e) {
             throw new IllegalStateException("futex wait failed", e);
         }

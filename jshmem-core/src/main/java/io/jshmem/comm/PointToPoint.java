@@ -13,8 +13,8 @@ import java.util.function.Supplier;
  * of put-with-signal) is visible to the caller.
  *
  * <p>Waiting is {@link WaitLoop}'s: it polls, then keeps polling or sleeps on the heap's doorbell by the PE's wait
- * mode, and checks the deadline and dead PEs; single-variable waits allocate nothing. Arguments are trusted (the API checks
- * them). Stateless and thread-safe.
+ * mode, and checks the deadline and dead PEs; single-variable waits allocate nothing. Arguments are trusted (the
+ * API checks them). Stateless and thread-safe.
  */
 public final class PointToPoint {
     private static final Supplier<List<Integer>> NOBODY = List::of;

@@ -14,14 +14,16 @@ import java.util.function.Supplier;
  * ({@link WaitMode#choose}):
  * <ul>
  *   <li>{@link WaitMode#SPIN}: every PE of the host has a core, so the partner is running and its write arrives
- *   within a cache-line transfer: poll with {@link Thread#onSpinWait()} until the condition holds, never park.</li>
+ *   within a cache-line transfer: poll with {@link Thread#onSpinWait()} until the condition holds, never park
+ *   (a yield every thousand polls lets a descheduled partner run on this core).</li>
  *   <li>{@link WaitMode#SLEEP}: PEs outnumber cores, so a polling waiter takes the core its partner needs: poll
  *   briefly, then announce the wait in this PE's heap and sleep in the kernel on the heap's doorbell (a futex on
  *   the shared mapping), woken by the write that may satisfy it ({@link Doorbell}). Sleeps are bounded, so that
  *   writers that cannot ring (a network engine) are seen within a slice.</li>
  *   <li>{@link WaitMode#POLL}: the fallback without futexes: spin, then yield, then park for growing intervals.</li>
  * </ul>
- * In every mode the wait checks for dead PEs and its deadline between polls or sleeps.
+ * In every mode the wait checks for dead PEs and its deadline between polls or sleeps. Virtual threads always
+ * poll: spinning or sleeping in the kernel would hold their carrier thread.
  *
  * <p>Allocation: {@link #await(WaitCondition, Stall)} and {@link #awaitValue} allocate nothing; the description
  * of a wait is built only when it times out. Thread-safe (configuration only, plus a diagnostic counter).
@@ -175,6 +177,12 @@ public final class WaitLoop {
      * doorbell, or yields and parks; checks for dead PEs and the deadline throughout.
      */
     public void backOff(WaitCondition condition, Stall stall) {
+        if (Thread.currentThread().isVirtual()) {
+            // A virtual thread that spins or sleeps in the kernel keeps its carrier: with more waiters than
+            // carriers the writer would never run. Yield and park unmount it.
+            poll(condition, stall);
+            return;
+        }
         switch (mode) {
             case SPIN -> spin(condition, stall);
             case SLEEP -> sleep(condition, stall);
@@ -204,6 +212,9 @@ public final class WaitLoop {
         while (!condition.satisfied()) {
             Thread.onSpinWait();
             if ((++polls & SPIN_CHECK_MASK) == 0) {
+                // Tens of microseconds without the write: the partner may be descheduled (other work on the host,
+                // or more threads than cores); a yield, not a park, lets it run on this core at once.
+                Thread.yield();
                 failures.check();
                 if (System.nanoTime() - deadline > 0) {
                     throw timedOut(stall);

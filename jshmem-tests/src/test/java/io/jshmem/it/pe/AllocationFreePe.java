@@ -13,11 +13,11 @@ import java.util.List;
 
 /**
  * Counts the bytes this thread allocates ({@code com.sun.management.ThreadMXBean}) around 10,000 calls of every
- * hot-path routine of the facade (fewer when the arguments say so), after a warm-up that lets the JIT compile them, and fails when any routine
- * allocates: more than {@link #TOLERANCE_BYTES} over all its calls (well below one byte per call, so noise such as
- * a late class initialization passes and a single small object per call does not). Each PE targets its partner
- * (PE me^1), so on 2 PEs every call crosses to the other PE's heap, over SHM or, with JSHMEM_ENGINE=ucx, UCX.
- * Prints "ALLOC op bytes/call" per routine and "ALLOCATION FREE OK pe N" at the end.
+ * hot-path routine of the facade (fewer when the arguments say so), after a warm-up that lets the JIT compile
+ * them, and fails when any routine allocates: more than {@link #TOLERANCE_BYTES} over all its calls (well below
+ * one byte per call, so noise such as a late class initialization passes and one small object per call does not).
+ * Each PE targets its partner (PE me^1), so on 2 PEs every call crosses to the other PE's heap, over SHM or, with
+ * JSHMEM_ENGINE=ucx, UCX. Prints "ALLOC op bytes/call" per routine and "ALLOCATION FREE OK pe N" at the end.
  */
 public final class AllocationFreePe {
     private static int calls = 10_000;
