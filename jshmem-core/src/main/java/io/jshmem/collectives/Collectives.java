@@ -81,7 +81,7 @@ public final class Collectives {
             ch.localCopy(source, dest, blockBytes);
             return;
         }
-        Blocks blocks = Blocks.equal(n, blockBytes);
+        Blocks blocks = ch.equalBlocks(blockBytes);
         String algorithm = fcollectAlgorithm(ch, blockBytes);
         ch.logAlgorithm(algorithm, blockBytes * n);
         switch (algorithm) {

@@ -28,6 +28,6 @@ final class DirectAllgather {
             ch.putAndArrive((me + s) % n, at, ch.local(), source, bytes);
         }
         ch.localCopy(source, at, bytes);
-        ch.awaitArrivals(n - 1, "blocks from the other PEs");
+        ch.awaitArrivals(n - 1, "blocks from the other PEs", 0, 0);
     }
 }

@@ -1,6 +1,7 @@
 package io.jshmem.collectives;
 
 import io.jshmem.comm.Comm;
+import io.jshmem.comm.WaitCondition;
 import io.jshmem.comm.WaitLoop;
 
 import java.lang.foreign.MemorySegment;
@@ -22,7 +23,6 @@ import java.util.List;
  */
 public final class DisseminationBarrier {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
-    private static final int INLINE_SPINS = 256;
 
     private final Comm comm;
     private final int[] members;
@@ -33,6 +33,7 @@ public final class DisseminationBarrier {
     private final int rounds;
     private final java.util.function.Supplier<String> mismatch;
     private long epoch;
+    private final RoundWait round = new RoundWait();
 
     /**
      * @param members       global PE numbers of the participants, in team order
@@ -97,26 +98,38 @@ public final class DisseminationBarrier {
             int partner = members[(me + (1 << r)) % n];
             long flag = flagsOffset + r * flagStride;
             comm.putLongRelease(partner, flag, e);
-            if (!arrived(local, flag, e)) {
-                waits.await(() -> (long) LONG.getAcquire(local, flag) >= e,
-                        () -> "barrier (epoch " + e + ", " + n + " PEs)", () -> latePes(e), mismatch);
-            }
+            round.flag = flag;
+            waits.await(round, round);
         }
         VarHandle.fullFence();
     }
 
     /**
-     * Spins briefly for the round's flag. A barrier between PEs that each have a core completes here, in about one
-     * cache-line transfer, without building the wait loop's condition object and timeout description.
+     * The wait of the current round, made once so that a barrier allocates nothing: the round's flag reaching the
+     * epoch, and its description (built only on timeout).
      */
-    private static boolean arrived(MemorySegment local, long flag, long e) {
-        for (int i = 0; i < INLINE_SPINS; i++) {
-            if ((long) LONG.getAcquire(local, flag) >= e) {
-                return true;
-            }
-            Thread.onSpinWait();
+    private final class RoundWait implements WaitCondition, WaitLoop.Stall {
+        long flag;
+
+        @Override
+        public boolean satisfied() {
+            return (long) LONG.getAcquire(comm.localHeap(), flag) >= epoch;
         }
-        return false;
+
+        @Override
+        public String describe() {
+            return "barrier (epoch " + epoch + ", " + members.length + " PEs)";
+        }
+
+        @Override
+        public List<Integer> latePes() {
+            return DisseminationBarrier.this.latePes(epoch);
+        }
+
+        @Override
+        public String mismatch() {
+            return mismatch == null ? null : mismatch.get();
+        }
     }
 
     /** Members whose published arrival epoch is below {@code e}. */

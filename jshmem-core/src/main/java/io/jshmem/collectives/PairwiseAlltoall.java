@@ -43,6 +43,6 @@ final class PairwiseAlltoall {
                 ch.arrive(j, 1);
             }
         }
-        ch.awaitArrivals(n - 1, "blocks from the other PEs");
+        ch.awaitArrivals(n - 1, "blocks from the other PEs", 0, 0);
     }
 }

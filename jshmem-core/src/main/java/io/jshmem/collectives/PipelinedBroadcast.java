@@ -27,7 +27,7 @@ final class PipelinedBroadcast {
             for (long c = 0; c < chunks; c++) {
                 long off = c * chunk;
                 long len = Math.min(chunk, bytes - off);
-                ch.awaitArrivals(1, "chunk " + c + " from PE " + ch.pe(prev));
+                ch.awaitArrivals(1, "chunk %d from PE %d", c, ch.pe(prev));
                 ch.get(prev, from + off, ch.local(), dest + off, len);
                 if (next >= 0) {
                     ch.arrive(next, 1);

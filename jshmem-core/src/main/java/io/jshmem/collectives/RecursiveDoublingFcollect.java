@@ -22,7 +22,7 @@ final class RecursiveDoublingFcollect {
             int partner = me ^ (1 << k);
             long first = (long) (me >> k << k) * blockBytes;
             ch.putAndRaise(partner, dest + first, dest + first, blockBytes << k, k);
-            ch.awaitFlag(k, "round " + k + " blocks from PE " + ch.pe(partner));
+            ch.awaitFlag(k, "round %d blocks from PE %d", k, ch.pe(partner));
         }
     }
 }

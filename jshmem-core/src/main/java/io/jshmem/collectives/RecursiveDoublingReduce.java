@@ -41,19 +41,19 @@ final class RecursiveDoublingReduce {
         MemorySegment.copy(local, source, acc, 0, bytes);
         if (me >= p) {
             send(ch, me - p, half, acc, bytes, epoch);
-            ch.awaitWord(half, epoch, "result from PE " + ch.pe(me - p));
+            ch.awaitWord(half, epoch, "result from PE %d", ch.pe(me - p), 0);
             MemorySegment.copy(local, half + TeamLayout.RD_DATA, local, dest, bytes);
             return;
         }
         if (me + p < n) {
-            ch.awaitWord(half, epoch, "folded data from PE " + ch.pe(me + p));
+            ch.awaitWord(half, epoch, "folded data from PE %d", ch.pe(me + p), 0);
             Combine.apply(kind, op, acc, 0, acc, 0, local, half + TeamLayout.RD_DATA, count);
         }
         for (int k = 0; (1 << k) < p; k++) {
             int partner = me ^ (1 << k);
             long slot = half + (k + 1) * slotBytes;
             send(ch, partner, slot, acc, bytes, epoch);
-            ch.awaitWord(slot, epoch, "round " + k + " from PE " + ch.pe(partner));
+            ch.awaitWord(slot, epoch, "round %d from PE %d", k, ch.pe(partner));
             Combine.apply(kind, op, acc, 0, acc, 0, local, slot + TeamLayout.RD_DATA, count);
         }
         if (me + p < n) {

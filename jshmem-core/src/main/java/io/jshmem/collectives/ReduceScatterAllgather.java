@@ -42,7 +42,7 @@ final class ReduceScatterAllgather {
         for (int s = 1; s < n; s++) {
             ch.putAndArrive((me + s) % n, dest + off, local, dest + off, cnt * size);
         }
-        ch.awaitArrivals(n - 1, "reduced parts from the other PEs");
+        ch.awaitArrivals(n - 1, "reduced parts from the other PEs", 0, 0);
     }
 
     /** First element of part {@code i} of {@code count} elements cut into {@code n} nearly equal parts. */

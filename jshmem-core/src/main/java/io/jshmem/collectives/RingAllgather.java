@@ -24,8 +24,7 @@ final class RingAllgather {
             int blk = Math.floorMod(me - s, n);
             long from = s == 0 ? source : dest + blocks.offsets()[blk];
             ch.putAndArrive(next, dest + blocks.offsets()[blk], ch.local(), from, blocks.sizes()[blk]);
-            ch.awaitArrivals(1, "block " + Math.floorMod(me - s - 1, n) + " from PE "
-                    + ch.pe(Math.floorMod(me - 1, n)));
+            ch.awaitArrivals(1, "block %d from PE %d", Math.floorMod(me - s - 1, n), ch.pe(Math.floorMod(me - 1, n)));
         }
     }
 }

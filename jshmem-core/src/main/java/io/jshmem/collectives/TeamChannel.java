@@ -3,6 +3,8 @@ package io.jshmem.collectives;
 import io.jshmem.ReduceOp;
 
 import io.jshmem.comm.Comm;
+import io.jshmem.comm.WaitCondition;
+import io.jshmem.comm.WaitLoop;
 import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.team.TeamLayout;
 import io.jshmem.team.TeamState;
@@ -30,7 +32,6 @@ import java.util.List;
  */
 public final class TeamChannel {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
-    private static final int INLINE_SPINS = 256;
     private static final System.Logger LOG = io.jshmem.config.ShmemLog.logger(TeamChannel.class);
 
     private final Comm comm;
@@ -52,6 +53,8 @@ public final class TeamChannel {
     /** The {@link CollectiveActivity} code of the collective in progress (or last run). */
     private int code = CollectiveActivity.NONE;
     private final java.util.function.Supplier<String> mismatch;
+    private final WordWait word = new WordWait();
+    private Blocks equalBlocks;
 
     public TeamChannel(Comm comm, TeamState team, CollectiveTuning tuning) {
         this.comm = comm;
@@ -208,9 +211,12 @@ public final class TeamChannel {
         comm.putSignal(members[index], destOff, local, srcOff, bytes, roundFlag(round), epoch, false);
     }
 
-    /** Waits until this PE's round flag {@code round} holds the current epoch. */
-    public void awaitFlag(int round, String step) {
-        awaitWord(roundFlag(round), epoch, step);
+    /**
+     * Waits until this PE's round flag {@code round} holds the current epoch. {@code step} is a format with up to
+     * two {@code %d} that {@code a} and {@code b} fill, formatted only when the wait times out.
+     */
+    public void awaitFlag(int round, String step, long a, long b) {
+        awaitWord(roundFlag(round), epoch, step, a, b);
     }
 
     /**
@@ -227,23 +233,55 @@ public final class TeamChannel {
         comm.putSignal(members[index], destOff, src, srcOff, bytes, base + TeamLayout.ARRIVALS, 1, true);
     }
 
-    /** Waits for {@code count} more arrivals than promised so far. */
-    public void awaitArrivals(long count, String step) {
+    /** Waits for {@code count} more arrivals than promised so far; {@code step} as for {@link #awaitFlag}. */
+    public void awaitArrivals(long count, String step, long a, long b) {
         promisedArrivals += count;
-        awaitWord(base + TeamLayout.ARRIVALS, promisedArrivals, step);
+        awaitWord(base + TeamLayout.ARRIVALS, promisedArrivals, step, a, b);
     }
 
-    /** Waits until the word at heap offset {@code off} of this PE holds at least {@code value} (acquire). */
-    public void awaitWord(long off, long value, String step) {
-        // Spin inline first so that the common, short wait builds neither a condition object nor a description.
-        for (int i = 0; i < INLINE_SPINS; i++) {
-            if ((long) LONG.getAcquire(local, off) >= value) {
-                return;
-            }
-            Thread.onSpinWait();
+    /**
+     * Waits until the word at heap offset {@code off} of this PE holds at least {@code value} (acquire);
+     * {@code step} as for {@link #awaitFlag}. Allocates nothing.
+     */
+    public void awaitWord(long off, long value, String step, long a, long b) {
+        if ((long) LONG.getAcquire(local, off) >= value) {
+            return;
         }
-        comm.waitLoop().await(() -> (long) LONG.getAcquire(local, off) >= value,
-                () -> operation() + " (epoch " + epoch + ", " + step + ")", this::lateMembers, mismatch);
+        word.off = off;
+        word.value = value;
+        word.step = step;
+        word.a = a;
+        word.b = b;
+        comm.waitLoop().await(word, word);
+    }
+
+    /** The current wait on a word of this PE, made once: its condition and its timeout description. */
+    private final class WordWait implements WaitCondition, WaitLoop.Stall {
+        long off;
+        long value;
+        String step;
+        long a;
+        long b;
+
+        @Override
+        public boolean satisfied() {
+            return (long) LONG.getAcquire(local, off) >= value;
+        }
+
+        @Override
+        public String describe() {
+            return operation() + " (epoch " + epoch + ", " + String.format(step, a, b) + ")";
+        }
+
+        @Override
+        public List<Integer> latePes() {
+            return lateMembers();
+        }
+
+        @Override
+        public String mismatch() {
+            return mismatch.get();
+        }
     }
 
     /** Members whose published epoch is below the current one: they have not reached this collective. */
@@ -282,6 +320,16 @@ public final class TeamChannel {
         if (bytes > 0 && srcOff != destOff) {
             comm.get(comm.myPe(), srcOff, local, destOff, bytes);
         }
+    }
+
+    /** Equal blocks of {@code blockBytes} per member (fcollect's layout); the last one is reused. */
+    Blocks equalBlocks(long blockBytes) {
+        Blocks b = equalBlocks;
+        if (b == null || b.total() != n * blockBytes) {
+            b = Blocks.equal(n, blockBytes);
+            equalBlocks = b;
+        }
+        return b;
     }
 
     /** A private buffer of at least {@code bytes} (64-byte aligned) for data staged from peers; reused. */

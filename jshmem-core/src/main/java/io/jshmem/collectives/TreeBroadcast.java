@@ -17,7 +17,7 @@ final class TreeBroadcast {
         int v = Math.floorMod(ch.me() - root, n);
         if (v != 0) {
             int parentV = v & ~Integer.highestOneBit(v);
-            ch.awaitFlag(0, "data from parent PE " + ch.pe((parentV + root) % n));
+            ch.awaitFlag(0, "data from parent PE %d", ch.pe((parentV + root) % n), 0);
             ch.get((parentV + root) % n, parentV == 0 ? source : dest, ch.local(), dest, bytes);
         }
         for (int step = Integer.highestOneBit(n - 1); step > v; step >>>= 1) {

@@ -20,7 +20,11 @@ import java.util.Set;
  *
  * <p>Blocking puts and gets and scalar stores and loads to PEs whose heap is mapped here skip the engine and copy
  * to or from the mapping directly: that is the cheapest path on one host (no interface dispatch) and keeps
- * {@code p}/{@code g} at a single store or load. Nbi forms, atomics and signals always go through the engine.
+ * {@code p}/{@code g} at a single store or load. Nbi forms to mapped peers do the same unless they are large and
+ * the engine defers them (the copy engine); atomics and signals always go through the engine.
+ *
+ * <p>Doorbells: when waits may sleep ({@link WaitLoop#writersRing()}), every write to a mapped heap is followed by
+ * {@link Doorbell#ring}, so a waiter sleeping on that PE's doorbell wakes.
  *
  * <p>Contexts: the instance's Comm serves the default context, and its quiet completes every engine.
  * {@link #contextView()} gives a created context its own view over the same engines, which records the targets it
@@ -31,6 +35,17 @@ import java.util.Set;
  */
 public final class Comm {
     private static final java.lang.invoke.VarHandle LONG_HANDLE = ValueLayout.JAVA_LONG.varHandle();
+    /**
+     * Nbi transfers to mapped peers up to this size are done at once even when the engine could defer them (the
+     * copy engine): handing a few bytes to a background thread costs more than copying them.
+     */
+    private static final long NBI_INLINE_MAX = 4096;
+    /**
+     * Per thread: the native word that scalar p/g to PEs served by an engine go through (made once per thread, not
+     * per call; native, so that a network engine sends it without a bounce copy).
+     */
+    private static final ThreadLocal<MemorySegment> SCALAR = ThreadLocal.withInitial(
+            () -> java.lang.foreign.Arena.ofAuto().allocate(8, 8));
 
     private final int myPe;
     private final int nPes;
@@ -46,6 +61,8 @@ public final class Comm {
     private final boolean[] deferred;
     /** Completes the operations to one PE (made once, so that a view's quiet allocates nothing). */
     private final java.util.function.IntConsumer quietOne = this::quietTarget;
+    /** Waiters may sleep on doorbells, so every write to a mapped heap rings that heap's doorbell. */
+    private final boolean ring;
 
     /**
      * @param route  engine per target PE
@@ -68,6 +85,7 @@ public final class Comm {
         this.localHeap = localHeap;
         this.waitLoop = waitLoop;
         this.outstanding = null;
+        this.ring = waitLoop.writersRing();
         this.deferred = new boolean[nPes];
         for (int pe = 0; pe < nPes; pe++) {
             deferred[pe] = !route[pe].completesOnReturn();
@@ -84,6 +102,7 @@ public final class Comm {
         this.localHeap = root.localHeap;
         this.waitLoop = root.waitLoop;
         this.deferred = root.deferred;
+        this.ring = root.ring;
         this.outstanding = new OutstandingTargets(nPes);
     }
 
@@ -93,6 +112,16 @@ public final class Comm {
      */
     public Comm contextView() {
         return new Comm(this);
+    }
+
+    /** After a write to {@code pe}: wakes its sleeping waiters when waits may sleep and its heap is mapped here. */
+    private void rang(int pe) {
+        if (ring) {
+            MemorySegment d = direct[pe];
+            if (d != null) {
+                Doorbell.ring(d);
+            }
+        }
     }
 
     /** Records an issued operation to {@code pe} when this is a context view and pe's engine may defer it. */
@@ -137,15 +166,26 @@ public final class Comm {
         MemorySegment d = direct[pe];
         if (d != null) {
             Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold);
+            rang(pe);
         } else {
             route[pe].put(pe, off, src, srcOff, bytes);
             issued(pe);
         }
     }
 
+    /**
+     * Non-blocking put. To a mapped peer, a small one (or any one when the engine completes on return) is simply
+     * done now, as the blocking form: complete at once is allowed, and costs no more than the blocking put.
+     */
     public void putNbi(int pe, long off, MemorySegment src, long srcOff, long bytes) {
-        route[pe].putNbi(pe, off, src, srcOff, bytes);
-        issued(pe);
+        MemorySegment d = direct[pe];
+        if (d != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
+            Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold);
+        } else {
+            route[pe].putNbi(pe, off, src, srcOff, bytes);
+            issued(pe);
+        }
+        rang(pe);
     }
 
     public void get(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
@@ -157,9 +197,15 @@ public final class Comm {
         }
     }
 
+    /** Non-blocking get; from a mapped peer, done now when small (or always, as for {@link #putNbi}). */
     public void getNbi(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
-        route[pe].getNbi(pe, off, dst, dstOff, bytes);
-        issued(pe);
+        MemorySegment s = direct[pe];
+        if (s != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
+            Copies.copy(s, off, dst, dstOff, bytes, memcpyThreshold);
+        } else {
+            route[pe].getNbi(pe, off, dst, dstOff, bytes);
+            issued(pe);
+        }
     }
 
     /** Stores one element of {@code layout}'s size taken from {@code value} bits (scalar p). */
@@ -167,8 +213,9 @@ public final class Comm {
         MemorySegment d = direct[pe];
         if (d != null) {
             ScalarAccess.store(d, off, layout, bits);
+            rang(pe);
         } else {
-            MemorySegment tmp = MemorySegment.ofArray(new long[1]);
+            MemorySegment tmp = SCALAR.get();
             ScalarAccess.store(tmp, 0, layout, bits);
             route[pe].put(pe, off, tmp, 0, layout.byteSize());
             issued(pe);
@@ -181,7 +228,7 @@ public final class Comm {
         if (d != null) {
             return ScalarAccess.load(d, off, layout);
         }
-        MemorySegment tmp = MemorySegment.ofArray(new long[1]);
+        MemorySegment tmp = SCALAR.get();
         route[pe].get(pe, off, tmp, 0, layout.byteSize());
         return ScalarAccess.load(tmp, 0, layout);
     }
@@ -210,6 +257,8 @@ public final class Comm {
         }
         if (d == null) {
             issued(pe);
+        } else {
+            rang(pe);
         }
     }
 
@@ -234,12 +283,16 @@ public final class Comm {
     public void putLongRelease(int pe, long off, long value) {
         route[pe].putLongRelease(pe, off, value);
         issued(pe);
+        rang(pe);
     }
 
     /** 64-bit atomic on a naturally aligned word of {@code pe}; returns the old value (0 for SET). */
     public long atomicLong(AmoOp op, int pe, long off, long operand, long compare) {
         long old = route[pe].atomicLong(op, pe, off, operand, compare);
         issued(pe);
+        if (op != AmoOp.FETCH) {
+            rang(pe);
+        }
         return old;
     }
 
@@ -247,6 +300,9 @@ public final class Comm {
     public int atomicInt(AmoOp op, int pe, long off, int operand, int compare) {
         int old = route[pe].atomicInt(op, pe, off, operand, compare);
         issued(pe);
+        if (op != AmoOp.FETCH) {
+            rang(pe);
+        }
         return old;
     }
 
@@ -255,6 +311,7 @@ public final class Comm {
                               long resultOff) {
         route[pe].atomicLongNbi(op, pe, off, operand, compare, result, resultOff);
         issued(pe);
+        rang(pe);
     }
 
     /** Fetching 32-bit atomic whose old value lands in {@code result} by the next quiet. */
@@ -262,6 +319,7 @@ public final class Comm {
                              long resultOff) {
         route[pe].atomicIntNbi(op, pe, off, operand, compare, result, resultOff);
         issued(pe);
+        rang(pe);
     }
 
     /** Put, then the signal update; the signal is never visible at the target before the data. */
@@ -269,6 +327,7 @@ public final class Comm {
                           boolean add) {
         route[pe].putSignal(pe, off, src, srcOff, bytes, sigOff, sigValue, add);
         issued(pe);
+        rang(pe);
     }
 
     /** Orders earlier puts, atomics and signals to each target before later ones to the same target. */

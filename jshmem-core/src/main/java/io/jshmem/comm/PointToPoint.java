@@ -15,9 +15,9 @@ import java.util.function.Supplier;
  * or a test says true, everything the writer made visible before its store (by quiet, fence, or the release store
  * of put-with-signal) is visible to the caller.
  *
- * <p>Waiting spins inline with {@link Thread#onSpinWait()} (no allocation on the fast path), then hands over to
- * {@link WaitLoop#backOff}: yield, park, the deadline and dead-PE detection. Arguments are trusted (the API checks
- * them). Stateless and thread-safe.
+ * <p>Waiting is {@link WaitLoop}'s: it polls, then keeps polling or sleeps on the heap's doorbell by the PE's wait
+ * mode, and checks the deadline and dead PEs; single-variable waits allocate nothing. Arguments are trusted (the
+ * API checks them). Stateless and thread-safe.
  */
 public final class PointToPoint {
     private static final Supplier<List<Integer>> NOBODY = List::of;
@@ -47,27 +47,18 @@ public final class PointToPoint {
         }
     }
 
-    /** Waits until {@code var OP value} holds for the variable at {@code offset}; returns the value observed. */
+    /**
+     * Waits until {@code var OP value} holds for the variable at {@code offset}; returns the value observed.
+     * Allocates nothing: the first test is inline, the rest is {@link WaitLoop#awaitValue}.
+     */
     public static long waitUntil(Comm comm, WaitType type, long offset, Cmp cmp, long value, String op) {
         MemorySegment heap = comm.localHeap();
-        boolean unsigned = type.unsignedCompare();
         long operand = type.normalize(value);
         long v = type.loadAcquire(heap, offset);
-        if (cmp.holds(v, operand, unsigned)) {
+        if (cmp.holds(v, operand, type.unsignedCompare())) {
             return v;
         }
-        WaitLoop loop = comm.waitLoop();
-        for (int i = 0, n = loop.spins(); i < n; i++) {
-            Thread.onSpinWait();
-            v = type.loadAcquire(heap, offset);
-            if (cmp.holds(v, operand, unsigned)) {
-                return v;
-            }
-        }
-        long[] seen = new long[1];
-        loop.backOff(() -> cmp.holds(seen[0] = type.loadAcquire(heap, offset), operand, unsigned),
-                () -> describe(op, type, offset, 1, cmp, type.format(operand)), NOBODY);
-        return seen[0];
+        return comm.waitLoop().awaitValue(heap, offset, type, cmp, operand, op);
     }
 
     /** Whether {@code var OP value} holds now for the variable at {@code offset}. */
@@ -170,8 +161,6 @@ public final class PointToPoint {
     }
 
     private static String describe(String op, WaitType type, long offset, int count, Cmp cmp, String value) {
-        return op + " (" + count + " " + type.name().toLowerCase(java.util.Locale.ROOT) + " variable"
-                + (count == 1 ? "" : "s") + " at heap offset " + offset + ", waiting for value " + cmp.symbol() + " "
-                + value + ")";
+        return WaitLoop.describe(op, type, offset, count, cmp, value);
     }
 }

@@ -1,21 +1,37 @@
 package io.jshmem.comm;
 
+import io.jshmem.Cmp;
 import io.jshmem.config.ShmemLog;
 import io.jshmem.error.ShmemTimeoutException;
 
+import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
- * How every blocking call waits: spin with {@link Thread#onSpinWait()} for a bounded number of polls (cheapest
- * handoff when each PE has a core), then yield (PEs outnumber cores: a pure spin would cost milliseconds per
- * handoff), then park for growing intervals. Between polls it checks for dead PEs and the deadline. A wait still
- * going at a fraction of the deadline ({@code JSHMEM_COLL_WARN_FRACTION}) logs one warning naming the PEs not
- * arrived and, for collectives, whether they are in another collective; a wait that reaches the deadline says the
- * same in its exception and marks the job as failed in {@link FailureState} (so that finalize does not wait a
- * second deadline). Thread-safe (stateless apart from configuration).
+ * How every blocking call waits, chosen once per PE from how many PEs share the host's cores
+ * ({@link WaitMode#choose}):
+ * <ul>
+ *   <li>{@link WaitMode#SPIN}: every PE of the host has a core, so the partner is running and its write arrives
+ *   within a cache-line transfer: poll with {@link Thread#onSpinWait()} until the condition holds, never park
+ *   (a yield every thousand polls lets a descheduled partner run on this core).</li>
+ *   <li>{@link WaitMode#SLEEP}: PEs outnumber cores, so a polling waiter takes the core its partner needs: poll
+ *   briefly, then announce the wait in this PE's heap and sleep in the kernel on the heap's doorbell (a futex on
+ *   the shared mapping), woken by the write that may satisfy it ({@link Doorbell}). Sleeps are bounded, so that
+ *   writers that cannot ring (a network engine) are seen within a slice.</li>
+ *   <li>{@link WaitMode#POLL}: the fallback without futexes: spin, then yield, then park for growing intervals.</li>
+ * </ul>
+ * In every mode the wait checks for dead PEs and its deadline between polls or sleeps. Virtual threads always
+ * poll: spinning or sleeping in the kernel would hold their carrier thread. A wait still going at a fraction of the
+ * deadline ({@code JSHMEM_COLL_WARN_FRACTION}) logs one warning naming the PEs not arrived and, for collectives,
+ * whether they are in another collective; a wait that reaches the deadline says the same in its exception and marks
+ * the job as failed in {@link FailureState} (so that finalize does not wait a second deadline).
+ *
+ * <p>Allocation: {@link #await(WaitCondition, Stall)} and {@link #awaitValue} allocate nothing; the description
+ * of a wait is built only when it times out. Thread-safe (configuration only, plus a diagnostic counter).
  */
 public final class WaitLoop {
     /** Default warning point: 10 s of the default 120 s deadline. */
@@ -23,23 +39,70 @@ public final class WaitLoop {
     private static final System.Logger LOG = ShmemLog.logger(WaitLoop.class);
     private static final int YIELDS = 200;
     private static final long MAX_PARK_NANOS = 200_000;
+    /** Polls between deadline and failure checks of a spinning wait (a nanoTime call costs tens of polls). */
+    private static final int SPIN_CHECK_MASK = 1023;
+    /** Polls before a sleeping-mode waiter announces itself: about a microsecond, a partner on the other core. */
+    private static final int SLEEP_MODE_SPINS = 64;
+
+    /** A wait's description for its timeout message, computed only then. */
+    public interface Stall {
+        /** What was waited for, e.g. "barrier (epoch 3, 8 PEs)". */
+        String describe();
+
+        /** PEs known not to have arrived (may be empty). */
+        default List<Integer> latePes() {
+            return List.of();
+        }
+
+        /** Why the wait cannot complete when members are in another collective; null when they are just late. */
+        default String mismatch() {
+            return null;
+        }
+    }
 
     private final int spins;
     private final Duration timeout;
     private final FailureState failures;
+    private final WaitMode mode;
+    private final MemorySegment heap;
+    private final long sliceNanos;
     private final long warnAfterNanos;
+    private final LongAdder fullSlices = new LongAdder();
+    private final LongAdder sleeps = new LongAdder();
+    private final ThreadLocal<WordWait> words = ThreadLocal.withInitial(WordWait::new);
 
+    /** The fallback loop ({@link WaitMode#POLL}). */
     public WaitLoop(int spins, Duration timeout, FailureState failures) {
-        this(spins, timeout, failures, DEFAULT_WARN_FRACTION);
+        this(spins, timeout, failures, WaitMode.POLL, null, 0, DEFAULT_WARN_FRACTION);
+    }
+
+    /** The fallback loop with a warning point; {@code warnFraction} 0 or less: never warn. */
+    public WaitLoop(int spins, Duration timeout, FailureState failures, double warnFraction) {
+        this(spins, timeout, failures, WaitMode.POLL, null, 0, warnFraction);
+    }
+
+    /** A loop in {@code mode} with the default warning point. */
+    public WaitLoop(int spins, Duration timeout, FailureState failures, WaitMode mode, MemorySegment heap,
+                    long sliceNanos) {
+        this(spins, timeout, failures, mode, heap, sliceNanos, DEFAULT_WARN_FRACTION);
     }
 
     /**
+     * @param heap       this PE's heap (its doorbell); needed only for {@link WaitMode#SLEEP}
+     * @param sliceNanos longest single sleep of {@link WaitMode#SLEEP}
      * @param warnFraction fraction of {@code timeout} after which a wait logs a warning; 0 or less: never
      */
-    public WaitLoop(int spins, Duration timeout, FailureState failures, double warnFraction) {
-        this.spins = spins;
+    public WaitLoop(int spins, Duration timeout, FailureState failures, WaitMode mode, MemorySegment heap,
+                    long sliceNanos, double warnFraction) {
+        if (mode == WaitMode.SLEEP && (heap == null || !Futex.available())) {
+            mode = WaitMode.POLL;
+        }
+        this.spins = mode == WaitMode.SLEEP ? Math.min(spins, SLEEP_MODE_SPINS) : spins;
         this.timeout = timeout;
         this.failures = failures;
+        this.mode = mode;
+        this.heap = heap;
+        this.sliceNanos = Math.max(1_000, sliceNanos);
         this.warnAfterNanos = warnFraction <= 0 || warnFraction >= 1 ? Long.MAX_VALUE
                 : Math.max(1, Math.round(timeout.toNanos() * warnFraction));
     }
@@ -57,14 +120,37 @@ public final class WaitLoop {
         return failures;
     }
 
-    /** Polls with {@link Thread#onSpinWait()} before the first yield. */
+    public WaitMode mode() {
+        return mode;
+    }
+
+    /** Whether writers must {@link Doorbell#ring} the heaps they write, because waiters may sleep. */
+    public boolean writersRing() {
+        return mode == WaitMode.SLEEP;
+    }
+
+    /** Polls with {@link Thread#onSpinWait()} before the first yield (POLL) or sleep (SLEEP). */
     public int spins() {
         return spins;
     }
 
     /**
+     * Sleeps that ran their whole slice without a wake; for tests (a lost wake-up shows as one) and diagnostics.
+     * Counts only in {@link WaitMode#SLEEP}.
+     */
+    public long fullSlices() {
+        return fullSlices.sum();
+    }
+
+    /** Futex sleeps so far (SLEEP mode); for tests and diagnostics. */
+    public long sleeps() {
+        return sleeps.sum();
+    }
+
+    /**
      * Waits until {@code condition} holds. On deadline, throws {@link ShmemTimeoutException} with {@code what} and
-     * the PEs {@code late} names (computed only then).
+     * the PEs {@code late} names (computed only then). Allocates a small adapter; hot paths use
+     * {@link #await(WaitCondition, Stall)}.
      */
     public void await(WaitCondition condition, String what, Supplier<List<Integer>> late) {
         await(condition, () -> what, late);
@@ -75,21 +161,17 @@ public final class WaitLoop {
         if (condition.satisfied()) {
             return;
         }
-        for (int i = 0; i < spins; i++) {
-            Thread.onSpinWait();
-            if (condition.satisfied()) {
-                return;
+        await(condition, new Stall() {
+            @Override
+            public String describe() {
+                return what.get();
             }
-        }
-        backOff(condition, what, late);
-    }
 
-    /**
-     * The second phase of {@link #await}: yields, then parks for growing intervals, checking for dead PEs and the
-     * deadline. For callers that have already spun inline (to avoid building a condition object per wait).
-     */
-    public void backOff(WaitCondition condition, Supplier<String> what, Supplier<List<Integer>> late) {
-        backOff(condition, what, late, null);
+            @Override
+            public List<Integer> latePes() {
+                return late.get();
+            }
+        });
     }
 
     /**
@@ -101,18 +183,159 @@ public final class WaitLoop {
         if (condition.satisfied()) {
             return;
         }
+        await(condition, stall(what, late, mismatch));
+    }
+
+    /** As {@link #backOff(WaitCondition, Supplier, Supplier)}, with a mismatch explanation (may be null). */
+    public void backOff(WaitCondition condition, Supplier<String> what, Supplier<List<Integer>> late,
+                        Supplier<String> mismatch) {
+        backOff(condition, stall(what, late, mismatch));
+    }
+
+    private static Stall stall(Supplier<String> what, Supplier<List<Integer>> late, Supplier<String> mismatch) {
+        return new Stall() {
+            @Override
+            public String describe() {
+                return what.get();
+            }
+
+            @Override
+            public List<Integer> latePes() {
+                return late.get();
+            }
+
+            @Override
+            public String mismatch() {
+                return mismatch == null ? null : mismatch.get();
+            }
+        };
+    }
+
+    /** Waits until {@code condition} holds; {@code stall} describes the wait if it times out. No allocation. */
+    public void await(WaitCondition condition, Stall stall) {
+        if (condition.satisfied()) {
+            return;
+        }
         for (int i = 0; i < spins; i++) {
             Thread.onSpinWait();
             if (condition.satisfied()) {
                 return;
             }
         }
-        backOff(condition, what, late, mismatch);
+        backOff(condition, stall);
     }
 
-    /** As {@link #backOff(WaitCondition, Supplier, Supplier)}, with a mismatch explanation (may be null). */
-    public void backOff(WaitCondition condition, Supplier<String> what, Supplier<List<Integer>> late,
-                        Supplier<String> mismatch) {
+    /**
+     * Waits until the {@code type} variable at {@code offset} of {@code segment} satisfies {@code cmp operand}
+     * (acquire loads; {@code operand} already normalized); returns the value that satisfied it. {@code op} names
+     * the operation in a timeout message. No allocation after a thread's first call.
+     */
+    public long awaitValue(MemorySegment segment, long offset, WaitType type, Cmp cmp, long operand,
+                           String op) {
+        WordWait w = words.get();
+        w.set(segment, offset, type, cmp, operand, op);
+        try {
+            await(w, w);
+            return w.seen;
+        } finally {
+            w.segment = null;
+        }
+    }
+
+    /**
+     * The second phase of {@link #await}, after the caller's own polling: by mode, keeps spinning, sleeps on the
+     * doorbell, or yields and parks; checks for dead PEs and the deadline throughout.
+     */
+    public void backOff(WaitCondition condition, Stall stall) {
+        if (Thread.currentThread().isVirtual()) {
+            // A virtual thread that spins or sleeps in the kernel keeps its carrier: with more waiters than
+            // carriers the writer would never run. Yield and park unmount it.
+            poll(condition, stall);
+            return;
+        }
+        switch (mode) {
+            case SPIN -> spin(condition, stall);
+            case SLEEP -> sleep(condition, stall);
+            case POLL -> poll(condition, stall);
+        }
+    }
+
+    /** As {@link #backOff(WaitCondition, Stall)}, with suppliers for the timeout message. */
+    public void backOff(WaitCondition condition, Supplier<String> what, Supplier<List<Integer>> late) {
+        backOff(condition, new Stall() {
+            @Override
+            public String describe() {
+                return what.get();
+            }
+
+            @Override
+            public List<Integer> latePes() {
+                return late.get();
+            }
+        });
+    }
+
+    private void spin(WaitCondition condition, Stall stall) {
+        failures.check();
+        long start = System.nanoTime();
+        long deadline = start + timeout.toNanos();
+        boolean warned = warnAfterNanos == Long.MAX_VALUE;
+        int polls = 0;
+        while (!condition.satisfied()) {
+            Thread.onSpinWait();
+            if ((++polls & SPIN_CHECK_MASK) == 0) {
+                // Tens of microseconds without the write: the partner may be descheduled (other work on the host,
+                // or more threads than cores); a yield, not a park, lets it run on this core at once.
+                Thread.yield();
+                failures.check();
+                long now = System.nanoTime();
+                if (now - deadline > 0) {
+                    throw timedOut(stall);
+                }
+                if (!warned && now - start >= warnAfterNanos) {
+                    warned = true;
+                    warn(stall, now - start);
+                }
+            }
+        }
+    }
+
+    private void sleep(WaitCondition condition, Stall stall) {
+        failures.check();
+        long begin = System.nanoTime();
+        long deadline = begin + timeout.toNanos();
+        boolean warned = warnAfterNanos == Long.MAX_VALUE;
+        Doorbell.announce(heap);
+        try {
+            while (true) {
+                int bell = Doorbell.current(heap);
+                if (condition.satisfied()) {
+                    return;
+                }
+                failures.check();
+                long now = System.nanoTime();
+                long left = deadline - now;
+                if (left <= 0) {
+                    throw timedOut(stall);
+                }
+                if (!warned && now - begin >= warnAfterNanos) {
+                    warned = true;
+                    warn(stall, now - begin);
+                }
+                long slice = Math.min(left, sliceNanos);
+                long start = System.nanoTime();
+                sleeps.increment();
+                Doorbell.sleep(heap, bell, slice);
+                if (System.nanoTime() - start >= slice && Doorbell.current(heap) == bell) {
+                    fullSlices.increment();
+                }
+            }
+        } finally {
+            Doorbell.withdraw(heap);
+        }
+    }
+
+    private void poll(WaitCondition condition, Stall stall) {
         failures.check();
         long start = System.nanoTime();
         Deadline deadline = Deadline.after(timeout);
@@ -130,26 +353,29 @@ public final class WaitLoop {
             if ((polls & 15) == 0) {
                 failures.check();
                 if (deadline.passed()) {
-                    List<Integer> missing = late.get();
-                    String why = mismatch == null ? null : mismatch.get();
-                    failures.timedOut();
-                    throw new ShmemTimeoutException(what.get() + " did not complete within " + timeout.toSeconds()
-                            + " s; PEs not arrived: " + pes(missing)
-                            + (why != null ? "; " + why : "; raise JSHMEM_TIMEOUT if the job is just slow"),
-                            missing);
+                    throw timedOut(stall);
                 }
                 if (!warned && System.nanoTime() - start >= warnAfterNanos) {
                     warned = true;
-                    warn(what, late, mismatch, System.nanoTime() - start);
+                    warn(stall, System.nanoTime() - start);
                 }
             }
         }
     }
 
-    private void warn(Supplier<String> what, Supplier<List<Integer>> late, Supplier<String> mismatch, long waited) {
-        List<Integer> missing = late.get();
-        String why = mismatch == null ? null : mismatch.get();
-        LOG.log(System.Logger.Level.WARNING, () -> what.get() + " has waited " + seconds(waited)
+    private ShmemTimeoutException timedOut(Stall stall) {
+        List<Integer> missing = stall.latePes();
+        String why = stall.mismatch();
+        failures.timedOut();
+        return new ShmemTimeoutException(stall.describe() + " did not complete within " + timeout.toSeconds()
+                + " s; PEs not arrived: " + pes(missing)
+                + (why != null ? "; " + why : "; raise JSHMEM_TIMEOUT if the job is just slow"), missing);
+    }
+
+    private void warn(Stall stall, long waited) {
+        List<Integer> missing = stall.latePes();
+        String why = stall.mismatch();
+        LOG.log(System.Logger.Level.WARNING, () -> stall.describe() + " has waited " + seconds(waited)
                 + " for PEs " + pes(missing) + (why != null ? "; " + why : "") + "; it fails at the deadline of "
                 + timeout.toSeconds() + " s (JSHMEM_TIMEOUT)");
     }
@@ -160,5 +386,46 @@ public final class WaitLoop {
 
     private static String seconds(long nanos) {
         return String.format(java.util.Locale.ROOT, "%.1f s", nanos / 1e9);
+    }
+
+    /** Describes a wait on variables, for timeout messages. */
+    static String describe(String op, WaitType type, long offset, int count, Cmp cmp, String value) {
+        return op + " (" + count + " " + type.name().toLowerCase(java.util.Locale.ROOT) + " variable"
+                + (count == 1 ? "" : "s") + " at heap offset " + offset + ", waiting for value " + cmp.symbol() + " "
+                + value + ")";
+    }
+
+    /** A reusable, per-thread wait on one variable: the condition and its description. */
+    private static final class WordWait implements WaitCondition, Stall {
+        MemorySegment segment;
+        long offset;
+        WaitType type;
+        Cmp cmp;
+        long operand;
+        boolean unsigned;
+        String op;
+        long seen;
+
+        void set(MemorySegment segment, long offset, WaitType type, Cmp cmp, long operand, String op) {
+            this.segment = segment;
+            this.offset = offset;
+            this.type = type;
+            this.cmp = cmp;
+            this.operand = operand;
+            this.unsigned = type.unsignedCompare();
+            this.op = op;
+        }
+
+        @Override
+        public boolean satisfied() {
+            long v = type.loadAcquire(segment, offset);
+            seen = v;
+            return cmp.holds(v, operand, unsigned);
+        }
+
+        @Override
+        public String describe() {
+            return WaitLoop.describe(op, type, offset, 1, cmp, type.format(operand));
+        }
     }
 }

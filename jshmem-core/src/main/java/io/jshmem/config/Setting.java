@@ -30,6 +30,10 @@ public enum Setting {
                     + " memcpy, or jvm."),
     SPIN_COUNT("JSHMEM_SPIN_COUNT", "4000",
             "Iterations a wait spins with Thread.onSpinWait before it starts yielding and parking."),
+    WAIT_MODE("JSHMEM_WAIT_MODE", "auto",
+            "How waits behave after a short poll: auto (spin while this host's PEs do not outnumber the cores, else"
+                    + " sleep on a futex of the shared heap woken by writers), spin, sleep, or poll (spin, yield,"
+                    + " park: the fallback without futexes)."),
     TEAMS_MAX("JSHMEM_TEAMS_MAX", "32",
             "Teams a PE may hold at once, TEAM_WORLD and TEAM_SHARED included (2..32: the heap's reserved area has"
                     + " 32 team slots). A split beyond it fails on every PE of the parent with a clear error."),

@@ -9,6 +9,8 @@ package io.jshmem.memory;
  *   0        header: MAGIC (8) | VERSION (8) | PID (8)
  *   128      BARRIER_ARRIVED (8)
  *   256      ACTIVITY: CODE (8) | EPOCH (8): the collective this PE last entered (for diagnostics)
+ *   384      DOORBELL (4): bumped by writers when waiters sleep (futex word)
+ *   512      WAITERS (4): threads of this PE sleeping (or about to) on the doorbell
  *   4096     barrier flags: one line per dissemination round (64 rounds)
  *   12288    allocation-check slot: SEQ | OP | SIZE | ALIGN (32 bytes)
  *   16384    reserved for team/collective synchronization (up to USER_OFFSET)
@@ -30,6 +32,10 @@ public final class HeapLayout {
     public static final long ACTIVITY_CODE_OFFSET = 2 * LINE;
     /** Epoch of that barrier or collective. */
     public static final long ACTIVITY_EPOCH_OFFSET = 2 * LINE + 8;
+    /** 32-bit futex word that writers to this PE bump, and wake, while {@link #WAITERS_OFFSET} is not zero. */
+    public static final long DOORBELL_OFFSET = 3 * LINE;
+    /** 32-bit count of this PE's threads that sleep, or are about to, on {@link #DOORBELL_OFFSET}. */
+    public static final long WAITERS_OFFSET = 4 * LINE;
 
     public static final long BARRIER_FLAGS_OFFSET = 4096;
     public static final int BARRIER_MAX_ROUNDS = 64;

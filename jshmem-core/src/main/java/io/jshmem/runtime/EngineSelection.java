@@ -2,7 +2,9 @@ package io.jshmem.runtime;
 
 import io.jshmem.bootstrap.RendezvousClient;
 import io.jshmem.comm.Comm;
+import io.jshmem.comm.FailureState;
 import io.jshmem.comm.WaitLoop;
+import io.jshmem.comm.WaitMode;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 import io.jshmem.config.ShmemLog;
@@ -31,6 +33,10 @@ import java.util.ServiceLoader;
  */
 final class EngineSelection {
     private static final System.Logger LOG = io.jshmem.config.ShmemLog.logger(EngineSelection.class);
+    /** Longest sleep of a waiter when every writer rings the doorbell. */
+    private static final long LOCAL_SLICE_NANOS = 10_000_000;
+    /** Longest sleep when some writer (the network engine) cannot ring it. */
+    private static final long REMOTE_SLICE_NANOS = 200_000;
 
     private EngineSelection() {
     }
@@ -54,7 +60,7 @@ final class EngineSelection {
     }
 
     static Comm build(Settings s, int pe, HeapSetup.Mapped mapped, RendezvousClient boot, Duration timeout,
-                      WaitLoop waits) {
+                      FailureState failures) {
         String engine = s.string(Setting.ENGINE).toLowerCase(Locale.ROOT);
         if (!engine.equals("auto") && !engine.equals("shm") && !engine.equals("ucx")) {
             throw new ShmemArgumentException("JSHMEM_ENGINE = '" + engine + "' is not an engine: valid values are "
@@ -83,6 +89,7 @@ final class EngineSelection {
         for (int p = 0; p < n; p++) {
             direct[p] = remote[p] ? null : heaps[p];
         }
+        WaitLoop waits = waitLoop(s, pe, heaps, remote, anyRemote, timeout, failures);
         long threshold = s.longValue(Setting.MEMCPY_THRESHOLD);
         // Measured once per process, on memory of the heaps' kind: which routine copies large blocks faster here.
         String copyPlan = chooseCopyRoutine(s, pe, mapped.hosts(), boot, timeout);
@@ -146,6 +153,30 @@ final class EngineSelection {
         } catch (IllegalArgumentException e) {
             throw new ShmemArgumentException(e.getMessage());
         }
+    }
+
+    /**
+     * Waits spin while this host's PEs (those this PE maps) have a core each and sleep on the heap's doorbell
+     * otherwise. A sleep is bounded by a slice: short when some peer writes through the network engine (it cannot
+     * ring the doorbell), long otherwise (only the deadline and dead-PE checks need it).
+     */
+    private static WaitLoop waitLoop(Settings s, int pe, MemorySegment[] heaps, boolean[] remote, boolean anyRemote,
+                                     Duration timeout, FailureState failures) {
+        int local = 0;
+        for (int p = 0; p < heaps.length; p++) {
+            if (heaps[p] != null) {
+                local++;
+            }
+        }
+        WaitMode mode;
+        try {
+            mode = WaitMode.choose(s.string(Setting.WAIT_MODE), local, Runtime.getRuntime().availableProcessors());
+        } catch (IllegalArgumentException e) {
+            throw new ShmemArgumentException(e.getMessage());
+        }
+        long slice = anyRemote ? REMOTE_SLICE_NANOS : LOCAL_SLICE_NANOS;
+        return new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures, mode, heaps[pe], slice,
+                Instance.warnFraction(s));
     }
 
     private static TransportProvider loadProvider(String name) {

@@ -175,9 +175,7 @@ public final class Instance {
             HeapSetup.Mapped mapped = HeapSetup.run(boot, pe, nPes, uid.sessionName(), dir, heapSize,
                     arena, controlTimeout, s.bool(Setting.HEAP_PREFAULT));
             heapCreated.run();
-            WaitLoop waits = new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures,
-                    warnFraction(s));
-            Comm comm = EngineSelection.build(s, pe, mapped, boot, timeout, waits);
+            Comm comm = EngineSelection.build(s, pe, mapped, boot, timeout, failures);
             Instance instance = new Instance(s, pe, nPes, timeout, server, boot, arena, mapped,
                     heapSize, comm, failures);
             instance.controlTimeout = controlTimeout;
@@ -233,7 +231,7 @@ public final class Instance {
         return boot;
     }
 
-    private static double warnFraction(Settings s) {
+    static double warnFraction(Settings s) {
         String v = s.string(Setting.COLL_WARN_FRACTION);
         try {
             double f = Double.parseDouble(v);

@@ -19,6 +19,11 @@ final class InProcessPes implements AutoCloseable {
     final Comm[] comms;
 
     InProcessPes(int n, Duration timeout) {
+        this(n, timeout, WaitMode.POLL, 0, new FailureState());
+    }
+
+    /** PEs whose waits use {@code mode}, sleeping at most {@code sliceNanos} at a time in SLEEP mode. */
+    InProcessPes(int n, Duration timeout, WaitMode mode, long sliceNanos, FailureState failures) {
         heaps = new MemorySegment[n];
         for (int i = 0; i < n; i++) {
             heaps[i] = arena.allocate(HEAP, 128);
@@ -27,9 +32,9 @@ final class InProcessPes implements AutoCloseable {
         Transport[] route = new Transport[n];
         java.util.Arrays.fill(route, shm);
         comms = new Comm[n];
-        FailureState failures = new FailureState();
         for (int i = 0; i < n; i++) {
-            comms[i] = new Comm(i, route, heaps[i], new WaitLoop(200, timeout, failures), 1 << 14);
+            comms[i] = new Comm(i, route, heaps[i], new WaitLoop(200, timeout, failures, mode, heaps[i], sliceNanos),
+                    1 << 14);
         }
     }
 

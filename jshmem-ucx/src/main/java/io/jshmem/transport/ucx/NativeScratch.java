@@ -16,11 +16,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 final class NativeScratch {
     private static final ThreadLocal<NativeScratch> CURRENT = ThreadLocal.withInitial(NativeScratch::new);
     private static final Queue<NativeScratch> ABANDONED = new ConcurrentLinkedQueue<>();
+    /** Largest transfer served by the reused bounce buffer. */
+    static final long BOUNCE_MAX = 1 << 16;
 
     /** A {@code ucp_request_param_t} sized block (larger than any UCX version's struct). */
     final MemorySegment param;
     final MemorySegment operand;
     final MemorySegment reply;
+    private MemorySegment bounce = MemorySegment.NULL;
 
     private NativeScratch() {
         // ofAuto: freed by the GC once the thread (and so its ThreadLocal) is gone.
@@ -28,6 +31,22 @@ final class NativeScratch {
         param = all.asSlice(0, Ucp.paramBlock().byteSize());
         operand = all.asSlice(Ucp.paramBlock().byteSize(), 8);
         reply = all.asSlice(Ucp.paramBlock().byteSize() + 8, 8);
+    }
+
+    /**
+     * This thread's native bounce buffer of at least {@code bytes} (16-byte aligned), for puts from and gets into
+     * Java heap segments up to {@link #BOUNCE_MAX} bytes; reused, so such transfers allocate nothing after the
+     * first. Larger ones get a buffer of their own (its cost is small against the copy). UCX may still use a
+     * bounce buffer after a timed-out wait: {@link #abandonCurrent()} then retires it with the scratch.
+     */
+    MemorySegment bounce(long bytes) {
+        if (bytes > BOUNCE_MAX) {
+            return Arena.ofAuto().allocate(bytes, 16);
+        }
+        if (bounce.byteSize() < bytes) {
+            bounce = Arena.ofAuto().allocate(Math.max(bytes, Math.min(BOUNCE_MAX, 2 * bounce.byteSize())), 16);
+        }
+        return bounce;
     }
 
     static NativeScratch get() {

@@ -46,11 +46,11 @@ final class Ucp {
     static final MethodHandle WORKER_SIGNAL = h("ucp_worker_signal", FunctionDescriptor.of(JAVA_BYTE, ADDRESS));
     static final MethodHandle WORKER_FENCE = h("ucp_worker_fence", FunctionDescriptor.of(JAVA_BYTE, ADDRESS));
     static final MethodHandle WORKER_FLUSH_NBX = h("ucp_worker_flush_nbx",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+            FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
     static final MethodHandle EP_CREATE = h("ucp_ep_create",
             FunctionDescriptor.of(JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS));
-    static final MethodHandle EP_CLOSE_NBX = h("ucp_ep_close_nbx", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
-    static final MethodHandle EP_FLUSH_NBX = h("ucp_ep_flush_nbx", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+    static final MethodHandle EP_CLOSE_NBX = h("ucp_ep_close_nbx", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
+    static final MethodHandle EP_FLUSH_NBX = h("ucp_ep_flush_nbx", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
     static final MethodHandle MEM_MAP = h("ucp_mem_map", FunctionDescriptor.of(JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS));
     static final MethodHandle MEM_UNMAP = h("ucp_mem_unmap", FunctionDescriptor.of(JAVA_BYTE, ADDRESS, ADDRESS));
     static final MethodHandle RKEY_PACK = h("ucp_rkey_pack",
@@ -59,16 +59,18 @@ final class Ucp {
     static final MethodHandle EP_RKEY_UNPACK = h("ucp_ep_rkey_unpack",
             FunctionDescriptor.of(JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS));
     static final MethodHandle RKEY_DESTROY = h("ucp_rkey_destroy", FunctionDescriptor.ofVoid(ADDRESS));
+    // Request-returning calls return the status pointer as a long and take buffers as addresses (longs): a
+    // returned or sliced MemorySegment would be an allocation per operation where escape analysis fails.
     static final MethodHandle PUT_NBX = h("ucp_put_nbx",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS));
+            FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS));
     static final MethodHandle GET_NBX = h("ucp_get_nbx",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS));
+            FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS));
     static final MethodHandle ATOMIC_OP_NBX = h("ucp_atomic_op_nbx",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS));
+            FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS));
     static final MethodHandle REQUEST_CHECK_STATUS = h("ucp_request_check_status",
-            FunctionDescriptor.of(JAVA_BYTE, ADDRESS), Linker.Option.critical(false));
+            FunctionDescriptor.of(JAVA_BYTE, JAVA_LONG), Linker.Option.critical(false));
     static final MethodHandle REQUEST_FREE = h("ucp_request_free",
-            FunctionDescriptor.ofVoid(ADDRESS), Linker.Option.critical(false));
+            FunctionDescriptor.ofVoid(JAVA_LONG), Linker.Option.critical(false));
     static final MethodHandle STATUS_STRING = h("ucs_status_string", FunctionDescriptor.of(ADDRESS, JAVA_BYTE));
 
     /** Upcall type of {@code ucp_err_handler_cb_t(void *arg, ucp_ep_h ep, ucs_status_t status)}. */
@@ -89,7 +91,7 @@ final class Ucp {
         }
     }
 
-    static byte requestCheckStatus(MemorySegment request) {
+    static byte requestCheckStatus(long request) {
         try {
             return (byte) REQUEST_CHECK_STATUS.invokeExact(request);
         } catch (Throwable t) {
@@ -97,7 +99,7 @@ final class Ucp {
         }
     }
 
-    static void requestFree(MemorySegment request) {
+    static void requestFree(long request) {
         try {
             REQUEST_FREE.invokeExact(request);
         } catch (Throwable t) {
@@ -129,52 +131,54 @@ final class Ucp {
         }
     }
 
-    static MemorySegment putNbx(MemorySegment ep, MemorySegment buffer, long count, long remoteAddr,
-                                MemorySegment rkey, MemorySegment param) {
+    /** {@code buffer} is a native address that the caller keeps reachable. */
+    static long putNbx(MemorySegment ep, long buffer, long count, long remoteAddr, MemorySegment rkey,
+                       MemorySegment param) {
         try {
-            return (MemorySegment) PUT_NBX.invokeExact(ep, buffer, count, remoteAddr, rkey, param);
+            return (long) PUT_NBX.invokeExact(ep, buffer, count, remoteAddr, rkey, param);
         } catch (Throwable t) {
             throw rethrow(t);
         }
     }
 
-    static MemorySegment getNbx(MemorySegment ep, MemorySegment buffer, long count, long remoteAddr,
-                                MemorySegment rkey, MemorySegment param) {
+    /** {@code buffer} is a native address that the caller keeps reachable. */
+    static long getNbx(MemorySegment ep, long buffer, long count, long remoteAddr, MemorySegment rkey,
+                       MemorySegment param) {
         try {
-            return (MemorySegment) GET_NBX.invokeExact(ep, buffer, count, remoteAddr, rkey, param);
+            return (long) GET_NBX.invokeExact(ep, buffer, count, remoteAddr, rkey, param);
         } catch (Throwable t) {
             throw rethrow(t);
         }
     }
 
-    static MemorySegment atomicOpNbx(MemorySegment ep, int opcode, MemorySegment buffer, long remoteAddr,
+    static long atomicOpNbx(MemorySegment ep, int opcode, MemorySegment buffer, long remoteAddr,
                                      MemorySegment rkey, MemorySegment param) {
         try {
-            return (MemorySegment) ATOMIC_OP_NBX.invokeExact(ep, opcode, buffer, 1L, remoteAddr, rkey, param);
+            return (long) ATOMIC_OP_NBX.invokeExact(ep, opcode, buffer, 1L, remoteAddr, rkey, param);
         } catch (Throwable t) {
             throw rethrow(t);
         }
     }
 
-    static MemorySegment epFlushNbx(MemorySegment ep, MemorySegment param) {
+    static long epFlushNbx(MemorySegment ep, MemorySegment param) {
         try {
-            return (MemorySegment) EP_FLUSH_NBX.invokeExact(ep, param);
+            return (long) EP_FLUSH_NBX.invokeExact(ep, param);
         } catch (Throwable t) {
             throw rethrow(t);
         }
     }
 
-    static MemorySegment workerFlushNbx(MemorySegment worker, MemorySegment param) {
+    static long workerFlushNbx(MemorySegment worker, MemorySegment param) {
         try {
-            return (MemorySegment) WORKER_FLUSH_NBX.invokeExact(worker, param);
+            return (long) WORKER_FLUSH_NBX.invokeExact(worker, param);
         } catch (Throwable t) {
             throw rethrow(t);
         }
     }
 
-    static MemorySegment epCloseNbx(MemorySegment ep, MemorySegment param) {
+    static long epCloseNbx(MemorySegment ep, MemorySegment param) {
         try {
-            return (MemorySegment) EP_CLOSE_NBX.invokeExact(ep, param);
+            return (long) EP_CLOSE_NBX.invokeExact(ep, param);
         } catch (Throwable t) {
             throw rethrow(t);
         }

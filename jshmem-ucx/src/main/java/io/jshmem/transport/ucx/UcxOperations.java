@@ -4,8 +4,8 @@ import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.error.TransportException;
 import io.jshmem.transport.AmoOp;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.Reference;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,22 +40,22 @@ final class UcxOperations {
     void putLocallyComplete(UcxPeer p, long heapOffset, MemorySegment src, long srcOffset, long bytes, String what) {
         long remote = p.remoteBase + heapOffset;
         if (src.isNative()) {
-            complete(Ucp.putNbx(p.ep, src.asSlice(srcOffset, bytes), bytes, remote, p.rkey, emptyParams()), p, what);
+            complete(Ucp.putNbx(p.ep, src.address() + srcOffset, bytes, remote, p.rkey, emptyParams()), p, what);
+            Reference.reachabilityFence(src);
             return;
         }
-        Arena bounce = Arena.ofConfined();
-        MemorySegment b = bounce.allocate(bytes, 16);
+        MemorySegment b = NativeScratch.get().bounce(bytes);
         MemorySegment.copy(src, srcOffset, b, 0, bytes);
-        int status = await(Ucp.putNbx(p.ep, b, bytes, remote, p.rkey, emptyParams()));
-        if (status != UcxRequests.TIMED_OUT) {
-            bounce.close(); // after a timeout UCX may still read it: leave it allocated
+        int status = await(Ucp.putNbx(p.ep, b.address(), bytes, remote, p.rkey, emptyParams()));
+        if (status == UcxRequests.TIMED_OUT) {
+            NativeScratch.abandonCurrent(); // UCX may still read the bounce buffer: never reuse it
         }
         check(status, p, what);
     }
 
     /** Starts a put from native memory without waiting; the next flush completes it. */
     void putDetached(UcxPeer p, long heapOffset, MemorySegment src, long srcOffset, long bytes, String what) {
-        MemorySegment sp = Ucp.putNbx(p.ep, src.asSlice(srcOffset, bytes), bytes, p.remoteBase + heapOffset, p.rkey,
+        long sp = Ucp.putNbx(p.ep, src.address() + srcOffset, bytes, p.remoteBase + heapOffset, p.rkey,
                 emptyParams());
         check(UcxRequests.detach(sp), p, what);
     }
@@ -64,31 +64,30 @@ final class UcxOperations {
     void getBlocking(UcxPeer p, long heapOffset, MemorySegment dst, long dstOffset, long bytes, String what) {
         long remote = p.remoteBase + heapOffset;
         if (dst.isNative()) {
-            complete(Ucp.getNbx(p.ep, dst.asSlice(dstOffset, bytes), bytes, remote, p.rkey, emptyParams()), p, what);
+            complete(Ucp.getNbx(p.ep, dst.address() + dstOffset, bytes, remote, p.rkey, emptyParams()), p, what);
+            Reference.reachabilityFence(dst);
             return;
         }
-        Arena bounce = Arena.ofConfined();
-        MemorySegment b = bounce.allocate(bytes, 16);
-        int status = await(Ucp.getNbx(p.ep, b, bytes, remote, p.rkey, emptyParams()));
+        MemorySegment b = NativeScratch.get().bounce(bytes);
+        int status = await(Ucp.getNbx(p.ep, b.address(), bytes, remote, p.rkey, emptyParams()));
         if (status == UcpStructs.UCS_OK) {
             MemorySegment.copy(b, 0, dst, dstOffset, bytes);
         }
-        if (status != UcxRequests.TIMED_OUT) {
-            bounce.close(); // after a timeout UCX may still write it: leave it allocated
+        if (status == UcxRequests.TIMED_OUT) {
+            NativeScratch.abandonCurrent(); // UCX may still write the bounce buffer: never reuse it
         }
         check(status, p, what);
     }
 
-    /** Starts a get into native memory; returns the live request to complete later, or null when already done. */
-    MemorySegment getStarted(UcxPeer p, long heapOffset, MemorySegment dst, long dstOffset, long bytes,
-                             String what) {
-        MemorySegment sp = Ucp.getNbx(p.ep, dst.asSlice(dstOffset, bytes), bytes, p.remoteBase + heapOffset, p.rkey,
+    /**
+     * Starts a get into native memory without waiting: the request is released at once (UCX frees it when it
+     * completes) and the next endpoint or worker flush completes the get, which then has its data in {@code dst}
+     * (a flush completes every earlier RMA operation at the origin and the target, as OSHMEM's get_nbi relies on).
+     */
+    void getDetached(UcxPeer p, long heapOffset, MemorySegment dst, long dstOffset, long bytes, String what) {
+        long sp = Ucp.getNbx(p.ep, dst.address() + dstOffset, bytes, p.remoteBase + heapOffset, p.rkey,
                 emptyParams());
-        if (UcxRequests.isRequest(sp)) {
-            return sp;
-        }
         check(UcxRequests.detach(sp), p, what);
-        return null;
     }
 
     /**
@@ -139,7 +138,10 @@ final class UcxOperations {
 
     /** Completes every earlier operation to {@code p} at the target ({@code ucp_ep_flush_nbx}). */
     void flushEndpoint(UcxPeer p, String what) {
-        complete(Ucp.epFlushNbx(p.ep, emptyParams()), p, what + " (endpoint flush)");
+        int status = await(Ucp.epFlushNbx(p.ep, emptyParams()));
+        if (status != UcpStructs.UCS_OK) {
+            throw failure(status, p, what + " (endpoint flush)"); // the message only on failure
+        }
     }
 
     /** Completes a worker-wide flush; returns the status or {@link UcxRequests#TIMED_OUT}. */
@@ -148,7 +150,7 @@ final class UcxOperations {
     }
 
     /** Waits for a request of this engine with its deadline. */
-    int await(MemorySegment statusPtr) {
+    int await(long statusPtr) {
         return UcxRequests.await(worker, statusPtr, System.nanoTime() + timeoutNanos, waiters);
     }
 
@@ -180,7 +182,7 @@ final class UcxOperations {
                 + Ucp.statusString(status));
     }
 
-    private void complete(MemorySegment statusPtr, UcxPeer p, String what) {
+    private void complete(long statusPtr, UcxPeer p, String what) {
         check(await(statusPtr), p, what);
     }
 

@@ -27,8 +27,8 @@ final class UcxRequests {
      * Returns the final status (0 OK, negative UCS error) or {@link #TIMED_OUT}. While it progresses the worker
      * itself, {@code waiters} (when not null) counts it, so that the progress thread can stay out of its way.
      */
-    static int await(MemorySegment worker, MemorySegment statusPtr, long deadlineNanos, AtomicInteger waiters) {
-        long v = statusPtr.address();
+    static int await(MemorySegment worker, long statusPtr, long deadlineNanos, AtomicInteger waiters) {
+        long v = statusPtr;
         if (v == 0) {
             return UcpStructs.UCS_OK;
         }
@@ -68,8 +68,8 @@ final class UcxRequests {
     }
 
     /** Releases a request whose completion nobody waits for (the next flush covers it); returns an error or 0. */
-    static int detach(MemorySegment statusPtr) {
-        long v = statusPtr.address();
+    static int detach(long statusPtr) {
+        long v = statusPtr;
         if (v == 0) {
             return UcpStructs.UCS_OK;
         }
@@ -81,8 +81,8 @@ final class UcxRequests {
     }
 
     /** Whether a status pointer is a live request (neither done nor an error). */
-    static boolean isRequest(MemorySegment statusPtr) {
-        long v = statusPtr.address();
+    static boolean isRequest(long statusPtr) {
+        long v = statusPtr;
         return v != 0 && !UcpStructs.isError(v);
     }
 }

@@ -26,11 +26,8 @@ final class UcxShutdown {
      * @param flushed whether every operation was completed; when not, rkeys are left allocated (a small leak),
      *                because UCX forbids destroying an rkey that outstanding operations still use
      */
-    static void release(UcxWorker ucx, UcxPeer[] peers, UcxProgressThread progress, List<MemorySegment> requests,
-                        boolean flushed, Duration timeout, int myPe) {
-        for (MemorySegment request : requests) {
-            Ucp.requestFree(request);
-        }
+    static void release(UcxWorker ucx, UcxPeer[] peers, UcxProgressThread progress, boolean flushed,
+                        Duration timeout, int myPe) {
         try {
             for (UcxPeer p : peers) {
                 if (p != null && flushed && !p.rkey.equals(MemorySegment.NULL)) {
@@ -56,7 +53,7 @@ final class UcxShutdown {
     }
 
     static void closeEndpoints(MemorySegment worker, UcxPeer[] peers, Duration limit) {
-        List<MemorySegment> closing = new ArrayList<>();
+        List<Long> closing = new ArrayList<>();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment params = arena.allocate(Ucp.paramBlock());
             for (UcxPeer p : peers) {
@@ -71,7 +68,7 @@ final class UcxShutdown {
             }
         }
         long deadline = System.nanoTime() + limit.toNanos();
-        for (MemorySegment sp : closing) {
+        for (long sp : closing) {
             UcxRequests.await(worker, sp, deadline, null); // errors are expected when the peer already closed
         }
     }

@@ -12,8 +12,6 @@ import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
@@ -58,18 +56,8 @@ public final class UcxTransport implements Transport {
     /** Per PE: operations issued that complete remotely only at a flush, and how many of them a flush covered. */
     private final AtomicLongArray issued;
     private final AtomicLongArray flushed;
-    private final Queue<PendingGet> pendingGets = new ConcurrentLinkedQueue<>();
-
-    /** An nbi get still in flight; identity equality, so that exactly one quiet can claim it. */
-    private static final class PendingGet {
-        final int pe;
-        final MemorySegment request;
-
-        PendingGet(int pe, MemorySegment request) {
-            this.pe = pe;
-            this.request = request;
-        }
-    }
+    /** Per thread: the issued counts a quiet snapshots (one array per thread, not per quiet). */
+    private final ThreadLocal<long[]> snapshots;
 
     UcxTransport(int myPe, UcxWorker ucx, UcxPeer[] peers, UcxProgressThread progress, AtomicInteger waiters,
                  Duration timeout) {
@@ -81,6 +69,7 @@ public final class UcxTransport implements Transport {
         this.timeout = timeout;
         this.issued = new AtomicLongArray(peers.length);
         this.flushed = new AtomicLongArray(peers.length);
+        this.snapshots = ThreadLocal.withInitial(() -> new long[peers.length]);
     }
 
     @Override
@@ -152,10 +141,8 @@ public final class UcxTransport implements Transport {
         UcxPeer p = enter(pe, "getNbi");
         try {
             if (dst.isNative()) {
-                MemorySegment request = ops.getStarted(p, heapOffset, dst, dstOffset, bytes, "getNbi");
-                if (request != null) {
-                    pendingGets.add(new PendingGet(pe, request));
-                }
+                ops.getDetached(p, heapOffset, dst, dstOffset, bytes, "getNbi");
+                issued.incrementAndGet(pe);
             } else {
                 ops.getBlocking(p, heapOffset, dst, dstOffset, bytes, "getNbi");
             }
@@ -177,9 +164,9 @@ public final class UcxTransport implements Transport {
 
     @Override
     public long atomicLong(AmoOp op, int pe, long heapOffset, long operand, long compare) {
-        UcxPeer p = enter(pe, "atomic " + op);
+        UcxPeer p = enter(pe, AtomicLabels.ENTER[op.ordinal()]);
         try {
-            return ops.amo(p, op, heapOffset, operand, compare, true, "64-bit atomic " + op);
+            return ops.amo(p, op, heapOffset, operand, compare, true, AtomicLabels.WIDE[op.ordinal()]);
         } finally {
             inFlight.decrement();
         }
@@ -187,9 +174,9 @@ public final class UcxTransport implements Transport {
 
     @Override
     public int atomicInt(AmoOp op, int pe, long heapOffset, int operand, int compare) {
-        UcxPeer p = enter(pe, "atomic " + op);
+        UcxPeer p = enter(pe, AtomicLabels.ENTER[op.ordinal()]);
         try {
-            return (int) ops.amo(p, op, heapOffset, operand, compare, false, "32-bit atomic " + op);
+            return (int) ops.amo(p, op, heapOffset, operand, compare, false, AtomicLabels.NARROW[op.ordinal()]);
         } finally {
             inFlight.decrement();
         }
@@ -236,7 +223,6 @@ public final class UcxTransport implements Transport {
         UcxPeer p = enter(pe, "quiet");
         try {
             flush(p, "quiet");
-            completePendingGets(pe);
         } finally {
             inFlight.decrement();
         }
@@ -271,16 +257,13 @@ public final class UcxTransport implements Transport {
             // Failed or vanished peers are normal at job end; closing must still release everything.
             LOG.log(System.Logger.Level.DEBUG, "UCX engine of PE " + myPe + ": quiet before close failed", e);
         } finally {
-            List<MemorySegment> requests = pendingGets.stream().map(g -> g.request).toList();
-            pendingGets.clear();
-            UcxShutdown.release(ucx, peers, progress, requests, flushed, timeout, myPe);
+            UcxShutdown.release(ucx, peers, progress, flushed, timeout, myPe);
         }
     }
 
     private void quietInternal() {
         long[] snapshot = snapshotIssued();
         int status = ops.flushWorker();
-        completePendingGets(-1);
         if (status == UcxRequests.TIMED_OUT) {
             List<Integer> late = unflushed(snapshot);
             throw new ShmemTimeoutException("quiet on PE " + myPe + " did not complete within "
@@ -319,23 +302,6 @@ public final class UcxTransport implements Transport {
         flushed.accumulateAndGet(p.pe, snapshot, Math::max);
     }
 
-    private void completePendingGets(int onlyPe) {
-        RuntimeException first = null;
-        for (PendingGet g : pendingGets) {
-            // remove() succeeds for exactly one of several concurrent quiets: only that one waits and frees
-            if ((onlyPe >= 0 && g.pe != onlyPe) || !pendingGets.remove(g)) {
-                continue;
-            }
-            int status = ops.await(g.request);
-            if (status != UcpStructs.UCS_OK && first == null) {
-                first = ops.failure(status, peers[g.pe], "getNbi");
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
-    }
-
     private UcxPeer enter(int pe, String what) {
         inFlight.increment();
         if (closed) {
@@ -369,7 +335,7 @@ public final class UcxTransport implements Transport {
     }
 
     private long[] snapshotIssued() {
-        long[] s = new long[peers.length];
+        long[] s = snapshots.get();
         for (int i = 0; i < s.length; i++) {
             s[i] = issued.get(i);
         }

@@ -69,7 +69,7 @@ final class UcxTransportFactory {
             }
         } catch (RuntimeException e) {
             try {
-                UcxShutdown.release(ucx, peers, progress, List.of(), true, timeout, me);
+                UcxShutdown.release(ucx, peers, progress, true, timeout, me);
             } catch (RuntimeException again) {
                 e.addSuppressed(again);
             }

@@ -1,0 +1,167 @@
+package io.jshmem.comm;
+
+import io.jshmem.Cmp;
+
+import io.jshmem.error.PeFailedException;
+import io.jshmem.error.ShmemTimeoutException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.lang.foreign.ValueLayout;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Waits in {@link WaitMode#SLEEP}: threads play PEs on in-process heaps and sleep on the heaps' doorbell futexes.
+ * The slices are long (several seconds), so a lost wake-up would stall a waiter for a whole slice: the stress tests
+ * assert that no sleep ever ran its full slice, i.e. every sleeper was woken by the write it waited for.
+ */
+class SleepingWaitTest {
+    private static final long FLAG = 4096;
+    /** Long enough that one lost wake-up would show as a full slice, and make the test hit its timeout. */
+    private static final long LONG_SLICE = 5_000_000_000L;
+
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void pingPongLosesNoWakeUps() throws Exception {
+        assumeTrue(Futex.available(), "futexes need Linux on x86_64, aarch64 or riscv64");
+        int rounds = 20_000;
+        try (InProcessPes pes = new InProcessPes(2, Duration.ofSeconds(60), WaitMode.SLEEP, LONG_SLICE,
+                new FailureState())) {
+            assertEquals(WaitMode.SLEEP, pes.comms[0].waitLoop().mode());
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread partner = Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    Comm c = pes.comms[1];
+                    for (long i = 1; i <= rounds; i++) {
+                        PointToPoint.waitUntil(c, WaitType.LONG, FLAG, Cmp.EQ, i, "ping");
+                        c.putScalar(0, FLAG, ValueLayout.JAVA_LONG, i);
+                    }
+                } catch (Throwable t) {
+                    failure.set(t);
+                }
+            });
+            Comm c = pes.comms[0];
+            for (long i = 1; i <= rounds; i++) {
+                c.putScalar(1, FLAG, ValueLayout.JAVA_LONG, i);
+                assertEquals(i, PointToPoint.waitUntil(c, WaitType.LONG, FLAG, Cmp.EQ, i, "pong"));
+            }
+            partner.join();
+            if (failure.get() != null) {
+                throw new AssertionError(failure.get());
+            }
+            assertEquals(0, pes.comms[0].waitLoop().fullSlices() + pes.comms[1].waitLoop().fullSlices(),
+                    "a sleep that ran its whole slice is a lost wake-up");
+            assertTrue(pes.comms[0].waitLoop().sleeps() + pes.comms[1].waitLoop().sleeps() > 0,
+                    "the waiters slept at least once (else the test proves nothing)");
+        }
+    }
+
+    /** More PE threads than cores, each passing a token along a ring with a different write path per hop. */
+    @Test
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void tokenRingOfManyThreadsLosesNoWakeUps() throws Exception {
+        assumeTrue(Futex.available(), "futexes need Linux on x86_64, aarch64 or riscv64");
+        int n = Math.max(6, 3 * Runtime.getRuntime().availableProcessors());
+        int laps = 1_500;
+        try (InProcessPes pes = new InProcessPes(n, Duration.ofSeconds(90), WaitMode.SLEEP, LONG_SLICE,
+                new FailureState())) {
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread[] threads = new Thread[n];
+            for (int t = 0; t < n; t++) {
+                int me = t;
+                threads[t] = Thread.ofPlatform().daemon().start(() -> {
+                    try {
+                        Comm c = pes.comms[me];
+                        int next = (me + 1) % n;
+                        for (long lap = 1; lap <= laps; lap++) {
+                            if (me != 0 || lap > 1) {
+                                PointToPoint.waitUntil(c, WaitType.LONG, FLAG, Cmp.GE, me == 0 ? lap - 1 : lap,
+                                        "token");
+                            }
+                            // Three writer paths, each of which must ring: a store, a release store, an atomic.
+                            switch ((int) (lap % 3)) {
+                                case 0 -> c.putScalar(next, FLAG, ValueLayout.JAVA_LONG, next == 0 ? lap : lap);
+                                case 1 -> c.putLongRelease(next, FLAG, lap);
+                                default -> c.atomicLong(io.jshmem.transport.AmoOp.SET, next, FLAG, lap, 0);
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    }
+                });
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            if (failure.get() != null) {
+                throw new AssertionError(failure.get());
+            }
+            long full = 0;
+            for (Comm c : pes.comms) {
+                full += c.waitLoop().fullSlices();
+            }
+            assertEquals(0, full, "a sleep that ran its whole slice is a lost wake-up");
+            long slept = 0;
+            for (Comm c : pes.comms) {
+                slept += c.waitLoop().sleeps();
+            }
+            assertTrue(slept > laps, "the waiters slept (" + slept + " sleeps)");
+            assertEquals(laps, pes.heaps[0].get(ValueLayout.JAVA_LONG, FLAG));
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void sleepingWaitStillMeetsItsDeadline() {
+        assumeTrue(Futex.available(), "futexes need Linux on x86_64, aarch64 or riscv64");
+        try (InProcessPes pes = new InProcessPes(1, Duration.ofSeconds(1), WaitMode.SLEEP, LONG_SLICE,
+                new FailureState())) {
+            long start = System.nanoTime();
+            ShmemTimeoutException e = assertThrows(ShmemTimeoutException.class, () -> PointToPoint.waitUntil(
+                    pes.comms[0], WaitType.INT, FLAG, Cmp.EQ, 7, "shmem_int_wait_until"));
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(ms >= 900 && ms < 4_000, "timed out after " + ms + " ms, the deadline is 1 s");
+            assertTrue(e.getMessage().contains("shmem_int_wait_until") && e.getMessage().contains("== 7"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void sleepingWaitSeesADeadPe() throws Exception {
+        assumeTrue(Futex.available(), "futexes need Linux on x86_64, aarch64 or riscv64");
+        FailureState failures = new FailureState();
+        try (InProcessPes pes = new InProcessPes(2, Duration.ofSeconds(20), WaitMode.SLEEP, 50_000_000L,
+                failures)) {
+            Thread killer = Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException ignored) {
+                    Thread.currentThread().interrupt();
+                }
+                failures.peerLost(1, "killed by the test");
+            });
+            long start = System.nanoTime();
+            PeFailedException e = assertThrows(PeFailedException.class, () -> PointToPoint.waitUntil(
+                    pes.comms[0], WaitType.LONG, FLAG, Cmp.EQ, 1, "wait"));
+            killer.join();
+            assertEquals(1, e.failedPe());
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(ms < 10_000, "the dead PE was noticed after " + ms + " ms");
+        }
+    }
+
+    @Test
+    void autoModeSpinsWhileEveryPeHasACore() {
+        assertEquals(WaitMode.SPIN, WaitMode.choose("auto", 2, 2));
+        assertEquals(Futex.available() ? WaitMode.SLEEP : WaitMode.POLL, WaitMode.choose("auto", 3, 2));
+        assertEquals(WaitMode.POLL, WaitMode.choose("poll", 64, 2));
+        assertThrows(IllegalArgumentException.class, () -> WaitMode.choose("nap", 1, 1));
+    }
+}

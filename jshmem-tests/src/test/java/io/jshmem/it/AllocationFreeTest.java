@@ -1,0 +1,54 @@
+package io.jshmem.it;
+
+import io.jshmem.it.pe.AllocationFreePe;
+import io.jshmem.launcher.JobResult;
+import io.jshmem.launcher.JobSpec;
+import io.jshmem.transport.ucx.UcxTransportProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The hot paths allocate nothing per call: put/get (blocking and nbi), p/g, atomics, signals, waits, fence and
+ * barrierAll, counted with the thread's allocated bytes around 10,000 calls each on 2 PEs (see
+ * {@link AllocationFreePe}), over SHM with spinning and with sleeping waits, and over UCX when libucp is present.
+ */
+class AllocationFreeTest {
+    @Test
+    @Timeout(180)
+    void shmHotPathsAllocateNothing() {
+        check(Jobs.spec(AllocationFreePe.class, 2));
+    }
+
+    @Test
+    @Timeout(180)
+    void sleepingWaitsAllocateNothing() {
+        check(Jobs.spec(AllocationFreePe.class, 2).withEnv("JSHMEM_WAIT_MODE", "sleep"));
+    }
+
+    @Test
+    @Timeout(240)
+    void ucxHotPathsAllocateNothing() {
+        assumeTrue(UcxTransportProvider.isAvailable(), () -> "libucp not loadable: "
+                + UcxTransportProvider.unavailableReason());
+        // A round trip over tcp loopback costs tens of microseconds: 3,000 calls per routine after 3,000 to warm up
+        // (the tolerance stays far below one byte per call).
+        check(Jobs.spec(AllocationFreePe.class, 2, "3000", "3000").withEnv("JSHMEM_ENGINE", "ucx")
+                .withEnv("UCX_TLS", "tcp").withEnv("UCX_NET_DEVICES", "lo").withTimeout(Duration.ofSeconds(200)));
+    }
+
+    private static void check(JobSpec spec) {
+        JobResult r = Jobs.run(spec.withEnv("JSHMEM_TIMEOUT", "60"));
+        assertEquals(0, r.exitCode(), () -> "job failed: " + r + "\n" + r.transcript());
+        for (int pe = 0; pe < 2; pe++) {
+            int p = pe;
+            assertTrue(r.stdout(pe).contains("ALLOCATION FREE OK pe " + pe),
+                    () -> "PE " + p + " did not finish\n" + r.transcript());
+        }
+    }
+}
