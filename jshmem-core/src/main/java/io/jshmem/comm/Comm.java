@@ -39,6 +39,8 @@ public final class Comm {
     private final Transport[] engines;
     private final MemorySegment localHeap;
     private final WaitLoop waitLoop;
+    /** Dead PEs; read once per operation through {@link FailureState#suspect()}, which is almost always false. */
+    private final FailureState failures;
     private final long memcpyThreshold;
     /** Targets with operations possibly in flight, for a context view; null for the default context. */
     private final OutstandingTargets outstanding;
@@ -67,6 +69,7 @@ public final class Comm {
         this.engines = distinct.toArray(new Transport[0]);
         this.localHeap = localHeap;
         this.waitLoop = waitLoop;
+        this.failures = waitLoop.failures();
         this.outstanding = null;
         this.deferred = new boolean[nPes];
         for (int pe = 0; pe < nPes; pe++) {
@@ -83,6 +86,7 @@ public final class Comm {
         this.engines = root.engines;
         this.localHeap = root.localHeap;
         this.waitLoop = root.waitLoop;
+        this.failures = root.failures;
         this.deferred = root.deferred;
         this.outstanding = new OutstandingTargets(nPes);
     }
@@ -93,6 +97,23 @@ public final class Comm {
      */
     public Comm contextView() {
         return new Comm(this);
+    }
+
+    /**
+     * Fails an operation whose target is known dead (or when the rendezvous is lost). The common case costs one
+     * volatile read of a flag that stays false in a healthy job; the lookup runs only after a failure report.
+     */
+    private void live(int pe) {
+        if (failures.suspect()) {
+            failures.checkTarget(pe);
+        }
+    }
+
+    /** Fails quiet and fence once any PE is known dead: their completion guarantee spans every target. */
+    private void noneDead() {
+        if (failures.suspect()) {
+            failures.check();
+        }
     }
 
     /** Records an issued operation to {@code pe} when this is a context view and pe's engine may defer it. */
@@ -134,6 +155,7 @@ public final class Comm {
     }
 
     public void put(int pe, long off, MemorySegment src, long srcOff, long bytes) {
+        live(pe);
         MemorySegment d = direct[pe];
         if (d != null) {
             Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold);
@@ -144,11 +166,13 @@ public final class Comm {
     }
 
     public void putNbi(int pe, long off, MemorySegment src, long srcOff, long bytes) {
+        live(pe);
         route[pe].putNbi(pe, off, src, srcOff, bytes);
         issued(pe);
     }
 
     public void get(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
+        live(pe);
         MemorySegment s = direct[pe];
         if (s != null) {
             Copies.copy(s, off, dst, dstOff, bytes, memcpyThreshold);
@@ -158,12 +182,14 @@ public final class Comm {
     }
 
     public void getNbi(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
+        live(pe);
         route[pe].getNbi(pe, off, dst, dstOff, bytes);
         issued(pe);
     }
 
     /** Stores one element of {@code layout}'s size taken from {@code value} bits (scalar p). */
     public void putScalar(int pe, long off, ValueLayout layout, long bits) {
+        live(pe);
         MemorySegment d = direct[pe];
         if (d != null) {
             ScalarAccess.store(d, off, layout, bits);
@@ -177,6 +203,7 @@ public final class Comm {
 
     /** Loads one element of {@code layout}'s size as raw bits (scalar g). */
     public long getScalar(int pe, long off, ValueLayout layout) {
+        live(pe);
         MemorySegment d = direct[pe];
         if (d != null) {
             return ScalarAccess.load(d, off, layout);
@@ -188,6 +215,7 @@ public final class Comm {
 
     /** Loads a 64-bit word of PE pe (volatile when mapped here). */
     public long getScalarLong(int pe, long off) {
+        live(pe);
         MemorySegment d = direct[pe];
         if (d != null) {
             return (long) LONG_HANDLE.getVolatile(d, off);
@@ -198,6 +226,7 @@ public final class Comm {
     /** Strided put: element i of src (at srcOff + i*srcStride elements) to off + i*dstStride elements at pe. */
     public void iput(int pe, long off, long dstStride, MemorySegment src, long srcOff, long srcStride, long count,
                      long elemSize) {
+        live(pe);
         MemorySegment d = direct[pe];
         for (long i = 0; i < count; i++) {
             long dOff = off + i * dstStride * elemSize;
@@ -216,6 +245,7 @@ public final class Comm {
     /** Strided get: element i at pe (off + i*srcStride elements) to dst (dstOff + i*dstStride elements). */
     public void iget(int pe, long off, long srcStride, MemorySegment dst, long dstOff, long dstStride, long count,
                      long elemSize) {
+        live(pe);
         MemorySegment s = direct[pe];
         for (long i = 0; i < count; i++) {
             long sOff = off + i * srcStride * elemSize;
@@ -232,12 +262,14 @@ public final class Comm {
     }
 
     public void putLongRelease(int pe, long off, long value) {
+        live(pe);
         route[pe].putLongRelease(pe, off, value);
         issued(pe);
     }
 
     /** 64-bit atomic on a naturally aligned word of {@code pe}; returns the old value (0 for SET). */
     public long atomicLong(AmoOp op, int pe, long off, long operand, long compare) {
+        live(pe);
         long old = route[pe].atomicLong(op, pe, off, operand, compare);
         issued(pe);
         return old;
@@ -245,6 +277,7 @@ public final class Comm {
 
     /** 32-bit atomic on a naturally aligned word of {@code pe}; returns the old value (0 for SET). */
     public int atomicInt(AmoOp op, int pe, long off, int operand, int compare) {
+        live(pe);
         int old = route[pe].atomicInt(op, pe, off, operand, compare);
         issued(pe);
         return old;
@@ -253,6 +286,7 @@ public final class Comm {
     /** Fetching 64-bit atomic whose old value lands in {@code result} by the next quiet. */
     public void atomicLongNbi(AmoOp op, int pe, long off, long operand, long compare, MemorySegment result,
                               long resultOff) {
+        live(pe);
         route[pe].atomicLongNbi(op, pe, off, operand, compare, result, resultOff);
         issued(pe);
     }
@@ -260,6 +294,7 @@ public final class Comm {
     /** Fetching 32-bit atomic whose old value lands in {@code result} by the next quiet. */
     public void atomicIntNbi(AmoOp op, int pe, long off, int operand, int compare, MemorySegment result,
                              long resultOff) {
+        live(pe);
         route[pe].atomicIntNbi(op, pe, off, operand, compare, result, resultOff);
         issued(pe);
     }
@@ -267,12 +302,14 @@ public final class Comm {
     /** Put, then the signal update; the signal is never visible at the target before the data. */
     public void putSignal(int pe, long off, MemorySegment src, long srcOff, long bytes, long sigOff, long sigValue,
                           boolean add) {
+        live(pe);
         route[pe].putSignal(pe, off, src, srcOff, bytes, sigOff, sigValue, add);
         issued(pe);
     }
 
     /** Orders earlier puts, atomics and signals to each target before later ones to the same target. */
     public void fence() {
+        noneDead();
         for (Transport t : engines) {
             t.fence();
         }
@@ -284,6 +321,7 @@ public final class Comm {
      * operations in flight to.
      */
     public void quiet() {
+        noneDead();
         if (outstanding == null) {
             for (Transport t : engines) {
                 t.quiet();
@@ -292,6 +330,8 @@ public final class Comm {
             VarHandle.fullFence();
             outstanding.drain(quietOne);
         }
+        // A PE may have died while its operations were completing; the engine may not have noticed (a mapping).
+        noneDead();
     }
 
     private void quietTarget(int pe) {
@@ -300,9 +340,15 @@ public final class Comm {
 
     /** Completes outstanding operations to the given PEs only (a full fence first, for mapped targets). */
     public void quiet(int[] pes) {
+        for (int pe : pes) {
+            live(pe);
+        }
         VarHandle.fullFence();
         for (int pe : pes) {
             route[pe].quiet(pe);
+        }
+        for (int pe : pes) {
+            live(pe);
         }
     }
 

@@ -83,6 +83,10 @@ public enum Setting {
     CYCLE_PROF_PE("SHMEM_CYCLE_PROF_PE", "",
             "PEs that record profiling data (getProf/showProf): a PE number, a list 0,2, a range 1-3, or all;"
                     + " unset = profiling off."),
+    ORPHAN_EXIT("JSHMEM_ORPHAN_EXIT", "true",
+            "A PE halts (status 1, message on stderr) within about a second when its launcher or the process that"
+                    + " hosts the rendezvous dies. false keeps it running; its jshmem operations then fail with"
+                    + " PeFailedException."),
     LOG_LEVEL("SHMEM_LOG_LEVEL", "warn", "Log level: debug, info, warn, error, fatal.");
 
     private final String envName;

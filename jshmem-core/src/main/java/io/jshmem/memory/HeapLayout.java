@@ -6,7 +6,8 @@ package io.jshmem.memory;
  * Every word that another PE writes sits on its own 128-byte line so that PEs never share a line by accident.
  *
  * <pre>
- *   0        header: MAGIC (8) | VERSION (8) | PID (8) | BARRIER_ARRIVED (8)
+ *   0        header: MAGIC (8) | VERSION (8) | owner PID (8) | owner start time, epoch ms (8)
+ *   128      BARRIER_ARRIVED (8)
  *   4096     barrier flags: one line per dissemination round (64 rounds)
  *   12288    allocation-check slot: SEQ | OP | SIZE | ALIGN (32 bytes)
  *   16384    reserved for team/collective synchronization (up to USER_OFFSET)
@@ -21,6 +22,13 @@ public final class HeapLayout {
     public static final long MAGIC_OFFSET = 0;
     public static final long VERSION_OFFSET = 8;
     public static final long PID_OFFSET = 16;
+    /**
+     * Start time of the owner process (epoch milliseconds, 0 when unknown): with the PID it tells a dead owner from
+     * a live process that reused its PID, so that a stale-file sweep never removes a running job's heap.
+     */
+    public static final long OWNER_START_OFFSET = 24;
+    /** Bytes of the header that identify the owner. */
+    public static final long HEADER_BYTES = 32;
     /** Epoch of the last world barrier this PE entered; read by others to name late PEs on timeout. */
     public static final long BARRIER_ARRIVED_OFFSET = LINE;
 

@@ -130,6 +130,7 @@ public final class Instance {
             server = LocalRendezvous.serverFor(uid);
         }
         FailureState failures = new FailureState();
+        boolean orphanExit = s.bool(Setting.ORPHAN_EXIT);
         RendezvousClient boot = null;
         Arena arena = Arena.ofShared();
         try {
@@ -146,6 +147,12 @@ public final class Instance {
                 @Override
                 public void jobAborted(int fromPe, int status, String reason) {
                     GlobalExit.haltNow(status);
+                }
+
+                @Override
+                public void rendezvousLost(int hostPe, String reason) {
+                    failures.rendezvousLost(hostPe, reason);
+                    OrphanWatchdog.rendezvousLost(orphanExit, pe, reason, System.err);
                 }
             });
             Path dir = Path.of(s.string(Setting.HEAP_DIR));

@@ -163,6 +163,9 @@ final class Job implements RendezvousListener {
         env.put(Setting.NPES.envName(), Integer.toString(spec.totalPes()));
         env.put(Setting.LOCAL_NPES.envName(), Integer.toString(spec.nPes()));
         heapDirs = HeapFiles.directories(env);
+        for (io.jshmem.memory.StaleHeapFiles.Removed r : io.jshmem.memory.StaleHeapFiles.sweep(heapDirs)) {
+            err.println("shmemrun: removed stale heap file " + r);
+        }
         for (int local = 0; local < spec.nPes(); local++) {
             int pe = spec.firstPe() + local;
             env.put(Setting.PE.envName(), Integer.toString(pe));
