@@ -110,6 +110,7 @@ public final class Instance {
         int nPes;
         UniqueId uid;
         boolean hostsRendezvous;
+        boolean underLauncher = false;
         if (options.explicit()) {
             pe = options.pe();
             nPes = options.nPes();
@@ -121,6 +122,7 @@ public final class Instance {
             nPes = info.nPes();
             uid = info.uniqueId();
             hostsRendezvous = info.hostsRendezvous();
+            underLauncher = "shmemrun".equals(info.source());
         }
         RendezvousServer server = null;
         if (hostsRendezvous) {
@@ -155,6 +157,9 @@ public final class Instance {
                     OrphanWatchdog.rendezvousLost(orphanExit, pe, reason, System.err);
                 }
             });
+            if (underLauncher) {
+                OrphanWatchdog.watchLauncher(orphanExit, pe, System.err);
+            }
             Path dir = Path.of(s.string(Setting.HEAP_DIR));
             HeapSetup.Mapped mapped = HeapSetup.run(boot, pe, nPes, uid.sessionName(), dir, heapSize,
                     arena, controlTimeout, s.bool(Setting.HEAP_PREFAULT));

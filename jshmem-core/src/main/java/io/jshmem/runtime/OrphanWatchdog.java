@@ -25,11 +25,50 @@ final class OrphanWatchdog {
      */
     static final long GRACE_MS = 400;
 
+    /** How often the launcher watch looks at the parent process (a /proc lookup: negligible). */
+    static final long LAUNCHER_POLL_MS = 200;
+    /** Set by shmemrun in every PE's environment; its presence means the parent process is the launcher. */
+    static final String LAUNCH_ID_VARIABLE = "JSHMEM_LAUNCH_ID";
+    private static final java.util.concurrent.atomic.AtomicBoolean WATCHING =
+            new java.util.concurrent.atomic.AtomicBoolean();
+    /** The first report wins: the rendezvous and the launcher watch may both notice one death. */
+    private static final java.util.concurrent.atomic.AtomicBoolean REPORTED =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
     private OrphanWatchdog() {
+    }
+
+    /**
+     * Under shmemrun, also watches the launcher process itself: on the nodes of a multi-node job other than node 0
+     * the rendezvous lives elsewhere and survives the local launcher, whose death would otherwise go unnoticed.
+     * One watch per process, whatever the number of instances.
+     */
+    static void watchLauncher(boolean orphanExit, int pe, PrintStream err) {
+        if (System.getenv(LAUNCH_ID_VARIABLE) == null || !WATCHING.compareAndSet(false, true)) {
+            return;
+        }
+        java.util.Optional<ProcessHandle> parent = ProcessHandle.current().parent();
+        if (parent.isEmpty()) {
+            return;
+        }
+        ProcessHandle launcher = parent.get();
+        Thread.ofPlatform().daemon().name("jshmem-launcher-watch").start(() -> {
+            try {
+                while (launcher.isAlive()) {
+                    Thread.sleep(LAUNCHER_POLL_MS);
+                }
+            } catch (InterruptedException e) {
+                return;
+            }
+            rendezvousLost(orphanExit, pe, "its launcher shmemrun (PID " + launcher.pid() + ") is gone", err);
+        });
     }
 
     /** Records nothing itself; prints the reason and halts after the grace period unless the user opted out. */
     static void rendezvousLost(boolean orphanExit, int pe, String reason, PrintStream err) {
+        if (!REPORTED.compareAndSet(false, true)) {
+            return;
+        }
         if (!orphanExit) {
             err.println("jshmem: PE " + pe + ": " + reason + "; " + Setting.ORPHAN_EXIT.envName()
                     + "=false keeps this PE running, but its jshmem operations now fail");
