@@ -47,7 +47,8 @@ final class RefusalLog {
             if (suppressed == 0) {
                 return;
             }
-            note = "rendezvous dropped " + suppressed + " more connections whose messages were suppressed";
+            note = "rendezvous dropped " + suppressed + " more connections (" + suppressed
+                    + " more refusals suppressed since the previous message)";
             suppressed = 0;
         }
         log.log(System.Logger.Level.WARNING, note);
@@ -57,7 +58,7 @@ final class RefusalLog {
         if (suppressed == 0) {
             return "";
         }
-        String n = " (and " + suppressed + " more refusals not logged since the previous message)";
+        String n = " (and " + suppressed + " more refusals suppressed since the previous message)";
         suppressed = 0;
         return n;
     }

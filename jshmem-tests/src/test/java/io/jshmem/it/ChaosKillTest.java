@@ -32,7 +32,7 @@ class ChaosKillTest {
         for (int t = 0; t < trials; t++) {
             int nPes = 2 + random.nextInt(3);
             int victim = random.nextInt(nPes);
-            long delay = 300 + random.nextInt(2_500);
+            long delay = 200 + random.nextInt(1_800);
             long workloadSeed = random.nextLong();
             String what = "trial " + t + " (jshmem.chaos.seed=" + seed + "): " + nPes + " PEs, PE " + victim
                     + " killed after " + delay + " ms";

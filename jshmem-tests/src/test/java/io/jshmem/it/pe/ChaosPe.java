@@ -17,7 +17,7 @@ import java.util.SplittableRandom;
  * prints {@code CHAOS-FAILED type=T pe=P} and exits with 3; one that finished first prints {@code CHAOS-DONE}.
  */
 public final class ChaosPe {
-    private static final int ITERATIONS = 3_000;
+    private static final int ITERATIONS = 10_000;
 
     public static void main(String[] args) throws Exception {
         int victim = Integer.parseInt(args[0]);
