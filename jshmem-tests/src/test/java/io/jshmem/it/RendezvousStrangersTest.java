@@ -81,6 +81,7 @@ class RendezvousStrangersTest {
         PrintStream discard = new PrintStream(java.io.OutputStream.nullOutputStream());
         for (int node : new int[] {1, 0}) {
             JobSpec spec = Jobs.spec(EnvLaunchPe.class, 2).withEnv("SHMEM_SYMMETRIC_SIZE", "1m")
+                    .withEnv("SHMEM_LOG_LEVEL", System.getProperty("it11.log", "warn"))
                     .withNodes(NodeLayout.multiNode(2, node, "127.0.0.1", port, SECRET));
             threads[node] = Thread.ofPlatform().name("launcher-node" + node)
                     .start(() -> results[node] = Launcher.run(spec, discard, discard));
@@ -93,6 +94,9 @@ class RendezvousStrangersTest {
         for (JobResult r : results) {
             assertEquals(0, r.exitCode(), () -> r + "\n" + r.transcript());
             slowest = Math.max(slowest, r.elapsed().toMillis());
+            if (System.getProperty("it11.log") != null) {
+                System.out.println(r.transcript());
+            }
         }
         return slowest;
     }
