@@ -139,7 +139,19 @@ public final class RendezvousServer implements AutoCloseable {
         closed = true;
         Sockets.closeQuietly(serverSocket);
         store.close();
-        connections.forEach(ServerConnection::shutdown);
+        java.util.List<ServerConnection> open = java.util.List.copyOf(connections);
+        open.forEach(ServerConnection::shutdown);
+        // Let the shutdown notice (and an abort queued before it) reach every client before this process may exit:
+        // a client that sees the connection end without it takes the job for dead.
+        long flushDeadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1000);
+        for (ServerConnection c : open) {
+            try {
+                c.awaitWritten(flushDeadline);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         try {
             acceptor.join(1000);
         } catch (InterruptedException e) {

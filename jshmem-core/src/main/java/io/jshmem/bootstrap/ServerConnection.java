@@ -75,6 +75,15 @@ final class ServerConnection implements Runnable {
         }
     }
 
+    /** Waits until the queued frames are written and the socket closed, at most until {@code deadlineNanos}. */
+    void awaitWritten(long deadlineNanos) throws InterruptedException {
+        Thread w = writer;
+        long left = deadlineNanos - System.nanoTime();
+        if (w != null && left > 0) {
+            w.join(java.time.Duration.ofNanos(left));
+        }
+    }
+
     @Override
     public void run() {
         DataInputStream in;

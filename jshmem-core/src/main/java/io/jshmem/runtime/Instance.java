@@ -57,6 +57,8 @@ public final class Instance {
     /** Deadline of init and finalize control steps (CANN's control_operation_timeout). */
     private Duration controlTimeout;
     private boolean tls;
+    /** Set after the finalize barrier; the orphan watchdog then ignores the end of the rendezvous. */
+    private java.util.concurrent.atomic.AtomicBoolean leaving = new java.util.concurrent.atomic.AtomicBoolean();
 
     private Instance(Settings settings, int pe, int nPes, Duration timeout, RendezvousServer server,
                      RendezvousClient boot, Arena arena, HeapSetup.Mapped mapped, long heapSize, Comm comm,
@@ -133,6 +135,8 @@ public final class Instance {
         }
         FailureState failures = new FailureState();
         boolean orphanExit = s.bool(Setting.ORPHAN_EXIT);
+        // Set once this PE has passed the finalize barrier: from then on the rendezvous going away is the normal end.
+        java.util.concurrent.atomic.AtomicBoolean leaving = new java.util.concurrent.atomic.AtomicBoolean();
         RendezvousClient boot = null;
         Arena arena = Arena.ofShared();
         try {
@@ -154,7 +158,9 @@ public final class Instance {
                 @Override
                 public void rendezvousLost(int hostPe, String reason) {
                     failures.rendezvousLost(hostPe, reason);
-                    OrphanWatchdog.rendezvousLost(orphanExit, pe, reason, System.err);
+                    if (!leaving.get()) {
+                        OrphanWatchdog.rendezvousLost(orphanExit, pe, reason, System.err);
+                    }
                 }
             });
             if (underLauncher) {
@@ -168,6 +174,7 @@ public final class Instance {
             Comm comm = EngineSelection.build(s, pe, mapped, boot, timeout, waits);
             Instance instance = new Instance(s, pe, nPes, timeout, server, boot, arena, mapped,
                     heapSize, comm, failures);
+            instance.leaving = leaving;
             instance.controlTimeout = controlTimeout;
             instance.tls = tls != null;
             boot.barrier("init-done", controlTimeout);
@@ -380,6 +387,7 @@ public final class Instance {
                 worldBarrier.barrier();
                 boot.barrier("finalize", controlTimeout);
             } finally {
+                leaving.set(true);
                 live = false;
                 RuntimeException first = null;
                 try {
@@ -405,6 +413,10 @@ public final class Instance {
     public void globalExit(int status) {
         try {
             boot.abort(status, "globalExit(" + status + ") called by PE " + pe);
+            if (server != null) {
+                // This process hosts the rendezvous: deliver the abort to every PE before the halt closes it.
+                server.close();
+            }
         } catch (RuntimeException e) {
             // The rendezvous may already be gone; this PE still exits with the status.
         }
