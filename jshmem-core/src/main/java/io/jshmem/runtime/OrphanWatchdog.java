@@ -23,7 +23,7 @@ final class OrphanWatchdog {
      * Time between the failure being recorded (operations in flight fail with PeFailedException and may be
      * reported by the application) and the halt; well inside the 2 s the failure model promises.
      */
-    static final long GRACE_MS = 400;
+    static final long GRACE_MS = 250;
 
     /** How often the launcher watch looks at the parent process (a /proc lookup: negligible). */
     static final long LAUNCHER_POLL_MS = 200;
