@@ -6,7 +6,7 @@ package io.jshmem.memory;
  * Every word that another PE writes sits on its own 128-byte line so that PEs never share a line by accident.
  *
  * <pre>
- *   0        header: MAGIC (8) | VERSION (8) | owner PID (8) | owner start time, epoch ms (8)
+ *   0        header: MAGIC (8) | VERSION (8) | owner PID (8) | owner start time, epoch ms (8) | PID namespace (8)
  *   128      BARRIER_ARRIVED (8)
  *   4096     barrier flags: one line per dissemination round (64 rounds)
  *   12288    allocation-check slot: SEQ | OP | SIZE | ALIGN (32 bytes)
@@ -27,8 +27,13 @@ public final class HeapLayout {
      * a live process that reused its PID, so that a stale-file sweep never removes a running job's heap.
      */
     public static final long OWNER_START_OFFSET = 24;
+    /**
+     * Inode of the owner's PID namespace (0 when unknown): a PID means something only inside its namespace, and
+     * containers sharing /dev/shm must not take each other's live PIDs for dead ones.
+     */
+    public static final long OWNER_PID_NS_OFFSET = 32;
     /** Bytes of the header that identify the owner. */
-    public static final long HEADER_BYTES = 32;
+    public static final long HEADER_BYTES = 40;
     /** Epoch of the last world barrier this PE entered; read by others to name late PEs on timeout. */
     public static final long BARRIER_ARRIVED_OFFSET = LINE;
 

@@ -25,13 +25,15 @@ import java.util.Optional;
  * <p>A file is removed only when all of these hold, so that nothing of a running job or of another user is touched:
  * its name starts with {@code jshmem-}; it is a regular file (links are never followed); it belongs to this
  * process's user; its header carries jshmem's magic (a file without one is being created right now, or is not
- * jshmem's); and the owner recorded in the header no longer runs (no process with its PID, or one that started at
- * another time, i.e. a reused PID). Stateless and thread-safe; concurrent sweeps of one directory are harmless.
+ * jshmem's); it was written in this process's PID namespace (containers sharing /dev/shm keep their hands off
+ * each other's files); and the owner recorded in the header no longer runs (no process with its PID, or one that
+ * started at another time, i.e. a reused PID). Stateless and thread-safe; concurrent sweeps of one directory are harmless.
  */
 public final class StaleHeapFiles {
     private static final System.Logger LOG = ShmemLog.logger(StaleHeapFiles.class);
     /** Start times recorded and observed may differ by clock granularity; a reused PID starts far later. */
     private static final long START_SLACK_MS = 2_000;
+    private static final long PID_NAMESPACE = pidNamespace();
 
     /** One removed file. */
     public record Removed(Path file, long ownerPid, long bytes) {
@@ -69,6 +71,17 @@ public final class StaleHeapFiles {
         heap.set(java.lang.foreign.ValueLayout.JAVA_LONG, HeapLayout.PID_OFFSET, self.pid());
         heap.set(java.lang.foreign.ValueLayout.JAVA_LONG, HeapLayout.OWNER_START_OFFSET,
                 self.info().startInstant().map(Instant::toEpochMilli).orElse(0L));
+        heap.set(java.lang.foreign.ValueLayout.JAVA_LONG, HeapLayout.OWNER_PID_NS_OFFSET, PID_NAMESPACE);
+    }
+
+    /** This process's PID namespace inode, from the /proc/self/ns/pid link ("pid:[4026531836]"); 0 if unknown. */
+    private static long pidNamespace() {
+        try {
+            String link = Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString();
+            return Long.parseLong(link.substring(link.indexOf('[') + 1, link.indexOf(']')));
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     private static void remove(Path f, long pid, List<Removed> removed) {
@@ -108,6 +121,10 @@ public final class StaleHeapFiles {
             }
             long pid = header.getLong((int) HeapLayout.PID_OFFSET);
             long start = header.getLong((int) HeapLayout.OWNER_START_OFFSET);
+            long ns = header.getLong((int) HeapLayout.OWNER_PID_NS_OFFSET);
+            if (ns != 0 && PID_NAMESPACE != 0 && ns != PID_NAMESPACE) {
+                return Optional.empty(); // another container's PID: we cannot tell whether it runs
+            }
             return pid > 0 && !runs(pid, start) ? Optional.of(pid) : Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();

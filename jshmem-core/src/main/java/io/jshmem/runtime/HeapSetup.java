@@ -58,9 +58,10 @@ final class HeapSetup {
         try {
             heaps[pe] = HeapFile.create(own, size, arena);
             MemorySegment h = heaps[pe];
-            h.set(ValueLayout.JAVA_LONG, HeapLayout.MAGIC_OFFSET, HeapLayout.MAGIC);
-            h.set(ValueLayout.JAVA_LONG, HeapLayout.VERSION_OFFSET, HeapLayout.VERSION);
+            // Owner first, magic last: a sweep only trusts a header whose magic is there, so it never sees half of one.
             StaleHeapFiles.writeOwner(h);
+            h.set(ValueLayout.JAVA_LONG, HeapLayout.VERSION_OFFSET, HeapLayout.VERSION);
+            h.set(ValueLayout.JAVA_LONG, HeapLayout.MAGIC_OFFSET, HeapLayout.MAGIC);
             if (prefault) {
                 // After the header, so that a job killed while prefaulting leaves a file the next sweep recognizes.
                 h.asSlice(HeapLayout.HEADER_BYTES).fill((byte) 0);

@@ -30,6 +30,10 @@ class StaleHeapFilesTest {
             MemorySegment h = HeapFile.map(reused, 1 << 16, a);
             h.set(ValueLayout.JAVA_LONG, HeapLayout.OWNER_START_OFFSET, System.currentTimeMillis() - 3_600_000);
         }
+        Path otherContainer = heap(dir, "jshmem-aaaaaaaaaaaa-3-0123456789abcdef", deadPid);
+        try (Arena a = Arena.ofConfined()) {
+            HeapFile.map(otherContainer, 1 << 16, a).set(ValueLayout.JAVA_LONG, HeapLayout.OWNER_PID_NS_OFFSET, 12345);
+        }
         Path headerless = Files.write(dir.resolve("jshmem-bbbbbbbbbbbb-0"), new byte[64]);
         Path foreignName = heap(dir, "other-aaaaaaaaaaaa-0", deadPid);
         Path link = Files.createSymbolicLink(dir.resolve("jshmem-link"), dead);
@@ -37,7 +41,8 @@ class StaleHeapFilesTest {
         List<StaleHeapFiles.Removed> removed = StaleHeapFiles.sweep(List.of(dir));
 
         assertEquals(List.of(dead, reused), removed.stream().map(StaleHeapFiles.Removed::file).sorted().toList());
-        assertTrue(Files.exists(live) && Files.exists(headerless) && Files.exists(foreignName));
+        assertTrue(Files.exists(live) && Files.exists(headerless) && Files.exists(foreignName)
+                && Files.exists(otherContainer));
         assertTrue(Files.isSymbolicLink(link));
         assertEquals(deadPid, removed.stream().filter(r -> r.file().equals(dead)).findFirst().orElseThrow()
                 .ownerPid());

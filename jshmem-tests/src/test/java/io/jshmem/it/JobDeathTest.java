@@ -100,10 +100,24 @@ class JobDeathTest {
         throw new AssertionError("PEs not ready within 60 s" + procs.dump());
     }
 
+    /**
+     * Whether the process still runs. A zombie has ended: once the launcher is dead its PEs belong to the machine's
+     * init process, which may reap them late, and ProcessHandle counts an unreaped process as alive.
+     */
+    private static boolean running(ProcessHandle h) {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + h.pid() + "/stat"));
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return state != 'Z' && state != 'X' && h.isAlive();
+        } catch (IOException | RuntimeException e) {
+            return h.isAlive();
+        }
+    }
+
     /** Milliseconds until every process is gone; kills the rest (by pid) and fails after 20 s. */
     private static long awaitGone(List<ProcessHandle> pes) throws InterruptedException, IOException {
         long start = System.nanoTime();
-        while (pes.stream().anyMatch(ProcessHandle::isAlive)) {
+        while (pes.stream().anyMatch(JobDeathTest::running)) {
             if (System.nanoTime() - start > 20_000_000_000L) {
                 pes.forEach(ProcessHandle::destroyForcibly);
                 fail("PEs still alive 20 s after their job died: " + pes);
