@@ -28,6 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RendezvousStrangersTest {
     private static final String SECRET = "strangers-test-secret-0123456789";
     private static final long LOAD_MARGIN_MS = 8_000;
+    /** The rendezvous keeps this many unauthenticated connections per source address (bootstrap.Admission). */
+    private static final int PENDING_PER_SOURCE_LIMIT = 64;
 
     @Test
     @Timeout(180)
@@ -71,7 +73,10 @@ class RendezvousStrangersTest {
                     + (m.find() ? Long.parseLong(m.group(1)) : 0);
         }
         long total = accounted;
-        assertTrue(total >= 700, () -> "only " + total + " of the 700 strangers' refusals are logged: " + warnings);
+        // Strangers still within the limits when the job ends are not refused: the server just closes with the job.
+        long refusable = 700 - PENDING_PER_SOURCE_LIMIT;
+        assertTrue(total >= refusable, () -> "only " + total + " of the strangers' refusals are logged: "
+                + warnings);
     }
 
     /** Node 1 first, then node 0, each on its own thread; returns the slower node's elapsed time. */
