@@ -1,7 +1,8 @@
 /**
  * jshmem, an OpenSHMEM 1.6 and CANN SHMEM library for the JVM. Applications see {@code io.jshmem} (API and facade)
  * and {@code io.jshmem.error} (exceptions); the engine SPI is exported only to the UCX module, bootstrap and
- * configuration only to jshmem's own launcher and tools. Native access (FFM downcalls, mapped heaps) needs
+ * configuration only to jshmem's own launcher and tools (which also sweeps stale heap files through the memory
+ * package; the benchmarks read its copy routines as their raw baseline). Native access (FFM downcalls, mapped heaps) needs
  * {@code --enable-native-access=io.jshmem} on the module path ({@code ALL-UNNAMED} on the class path); shmemrun
  * passes it.
  */
@@ -13,7 +14,7 @@ module io.jshmem {
     exports io.jshmem.transport to io.jshmem.ucx;
     exports io.jshmem.config to io.jshmem.ucx, io.jshmem.launcher;
     exports io.jshmem.bootstrap to io.jshmem.launcher;
-    exports io.jshmem.memory to io.jshmem.bench;
+    exports io.jshmem.memory to io.jshmem.bench, io.jshmem.launcher;
 
     uses io.jshmem.ShmemProvider;
     uses io.jshmem.transport.TransportProvider;

@@ -51,7 +51,9 @@ final class ClientHandshake {
                 if (address.isUnresolved()) {
                     throw new IOException("host '" + uid.host() + "' does not resolve");
                 }
-                int attemptMs = (int) Math.min(leftMs, Handshake.HANDSHAKE_TIMEOUT_MS);
+                // A healthy server answers at once; a short attempt retries soon if this connection was dropped
+                // or stuck behind strangers, instead of waiting out the server's whole handshake deadline.
+                int attemptMs = (int) Math.min(leftMs, Handshake.CLIENT_ATTEMPT_MS);
                 s = Sockets.connect(address, attemptMs, tls);
                 s.setSoTimeout(attemptMs);
                 DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));

@@ -14,4 +14,12 @@ public interface FailureListener {
 
     /** PE {@code fromPe} ended the job through globalExit with {@code status}; this PE should exit too. */
     void jobAborted(int fromPe, int status, String reason);
+
+    /**
+     * The connection to the rendezvous ended without the server saying it was closing: the launcher or the
+     * process hosting it ({@code hostPe}, -1 when not a PE) died. Delivered after {@link #peerLost} of the same
+     * event, so listeners that only know {@code peerLost} keep working.
+     */
+    default void rendezvousLost(int hostPe, String reason) {
+    }
 }

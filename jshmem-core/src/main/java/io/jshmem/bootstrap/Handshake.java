@@ -31,6 +31,8 @@ final class Handshake {
     static final int MAX_TAG_CHARS = 200;
     /** How long either side waits for the other's handshake message; a silent stranger is dropped after it. */
     static final int HANDSHAKE_TIMEOUT_MS = 10_000;
+    /** How long a client waits for one connection attempt's handshake before it retries with a new connection. */
+    static final int CLIENT_ATTEMPT_MS = 4_000;
 
     private static final SecureRandom RANDOM = new SecureRandom();
 

@@ -379,6 +379,7 @@ public final class RendezvousClient implements AutoCloseable {
                 + cause + ")" + (host >= 0 ? "; PE " + host + ", which hosts it, may have died" : "");
         if (breakWith(new Broken(true, host, msg))) {
             events.publish(l -> l.peerLost(host, "rendezvous lost"));
+            events.publish(l -> l.rendezvousLost(host, msg));
         }
     }
 

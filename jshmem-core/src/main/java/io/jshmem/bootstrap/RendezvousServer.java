@@ -21,12 +21,21 @@ import javax.net.ssl.SSLContext;
  * stranger is disconnected and nothing it sends has any effect. When a PE's connection drops without goodbye the
  * server declares that PE dead, tells every other PE and the {@link RendezvousListener}s, and fails every wait.
  *
+ * <p>Strangers cannot stall a job: a whole handshake has one deadline ({@link #HANDSHAKE_DEADLINE_MS}); the
+ * unauthenticated connections are bounded per source address and in total by dropping the oldest
+ * ({@link Admission}), so PEs that authenticate promptly always get in; frames before authentication are capped
+ * at {@link Frame#MAX_HANDSHAKE_LENGTH} bytes before anything is allocated; every refusal and drop is logged at warn
+ * with the peer's address (rate-limited, {@link RefusalLog}).
+ *
  * <p>Thread-safe. One virtual thread per connection reads and one writes; a timer thread enforces deadlines; an
  * event thread calls the listeners.
  */
 public final class RendezvousServer implements AutoCloseable {
-    /** More unauthenticated connections than this at once are dropped at accept: a cheap guard against floods. */
-    private static final int MAX_PENDING_HANDSHAKES = 128;
+    /**
+     * Deadline of a whole handshake (TLS, hello, proof), from accept. A PE needs milliseconds; generous for TLS on
+     * a loaded machine, short enough that strangers cannot hold slots for long.
+     */
+    static final long HANDSHAKE_DEADLINE_MS = 10_000;
 
     private final ServerSocket serverSocket;
     private final UniqueId uniqueId;
@@ -36,7 +45,8 @@ public final class RendezvousServer implements AutoCloseable {
     private final Thread acceptor;
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicInteger refused = new AtomicInteger();
-    private final AtomicInteger pendingHandshakes = new AtomicInteger();
+    private final Admission admission = new Admission();
+    private final RefusalLog refusalLog = new RefusalLog(RendezvousServer.class);
     private volatile boolean closed;
 
     private RendezvousServer(ServerSocket serverSocket, String advertisedHost, byte[] secret) {
@@ -129,13 +139,26 @@ public final class RendezvousServer implements AutoCloseable {
         closed = true;
         Sockets.closeQuietly(serverSocket);
         store.close();
-        connections.forEach(ServerConnection::shutdown);
+        java.util.List<ServerConnection> open = java.util.List.copyOf(connections);
+        open.forEach(ServerConnection::shutdown);
+        // Let the shutdown notice (and an abort queued before it) reach every client before this process may exit:
+        // a client that sees the connection end without it takes the job for dead.
+        long flushDeadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1000);
+        for (ServerConnection c : open) {
+            try {
+                c.awaitWritten(flushDeadline);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         try {
             acceptor.join(1000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         timer.shutdownNow();
+        refusalLog.flush();
         events.close();
         try {
             events.awaitClosed(1000);
@@ -149,12 +172,26 @@ public final class RendezvousServer implements AutoCloseable {
         return "RendezvousServer[" + uniqueId.addressText() + (closed ? ", closed]" : "]");
     }
 
-    void refused() {
+    void refused(String peer, String reason) {
         refused.incrementAndGet();
+        if (!closed) {
+            refusalLog.refused(peer, reason);
+        }
     }
 
-    void handshakeDone() {
-        pendingHandshakes.decrementAndGet();
+    void handshakeDone(ServerConnection c) {
+        admission.done(c);
+    }
+
+    /** Drops {@code c} unless its handshake completes within {@link #HANDSHAKE_DEADLINE_MS}. */
+    java.util.concurrent.Future<?> handshakeDeadline(ServerConnection c) {
+        try {
+            return timer.schedule(() -> c.drop("handshake not completed within " + HANDSHAKE_DEADLINE_MS + " ms"),
+                    HANDSHAKE_DEADLINE_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            c.drop("the rendezvous is closing");
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
+        }
     }
 
     void forget(ServerConnection c) {
@@ -172,14 +209,17 @@ public final class RendezvousServer implements AutoCloseable {
                 }
                 continue;
             }
-            if (pendingHandshakes.incrementAndGet() > MAX_PENDING_HANDSHAKES || closed) {
-                pendingHandshakes.decrementAndGet();
-                refused();
+            if (closed) {
                 Sockets.closeQuietly(s);
                 continue;
             }
             ServerConnection c = new ServerConnection(s, this, store, secret);
             connections.add(c);
+            // Over a limit the oldest pending handshakes go, never the newcomer: see Admission.
+            for (ServerConnection old : admission.admit(c)) {
+                old.drop("too many unauthenticated connections (limits: " + Admission.MAX_PER_SOURCE
+                        + " per source address, " + Admission.MAX_PENDING + " in total); dropped the oldest");
+            }
             Thread.ofVirtual().name("jshmem-rendezvous-conn").start(c);
         }
     }

@@ -23,14 +23,36 @@ final class ServerConnection implements Runnable {
     private final RendezvousStore store;
     private final byte[] secret;
     private final LinkedBlockingQueue<byte[]> outbox = new LinkedBlockingQueue<>();
+    private final java.net.InetAddress source;
     private volatile int pe = -1;
     private volatile Thread writer;
+    /** Why the server dropped this connection before it authenticated (eviction, deadline), or null. */
+    private volatile String dropReason;
 
     ServerConnection(Socket socket, RendezvousServer server, RendezvousStore store, byte[] secret) {
         this.socket = socket;
         this.server = server;
         this.store = store;
         this.secret = secret;
+        this.source = socket.getInetAddress();
+    }
+
+    /** The peer's address, the unit of the per-source limit on unauthenticated connections. */
+    java.net.InetAddress source() {
+        return source;
+    }
+
+    /** The peer as host:port, for log messages. */
+    String peer() {
+        return String.valueOf(socket.getRemoteSocketAddress());
+    }
+
+    /** Drops a connection that has not authenticated; its reader ends and logs {@code reason}. */
+    void drop(String reason) {
+        if (pe < 0) {
+            dropReason = reason;
+            Sockets.closeQuietly(socket);
+        }
     }
 
     int pe() {
@@ -53,24 +75,37 @@ final class ServerConnection implements Runnable {
         }
     }
 
+    /** Waits until the queued frames are written and the socket closed, at most until {@code deadlineNanos}. */
+    void awaitWritten(long deadlineNanos) throws InterruptedException {
+        Thread w = writer;
+        long left = deadlineNanos - System.nanoTime();
+        if (w != null && left > 0) {
+            w.join(java.time.Duration.ofNanos(left));
+        }
+    }
+
     @Override
     public void run() {
         DataInputStream in;
+        // One deadline for the whole handshake (TLS included), not per read: a peer that trickles bytes is dropped.
+        java.util.concurrent.Future<?> deadline = server.handshakeDeadline(this);
         try {
             Sockets.prepareAccepted(socket);
             in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-            if (!authenticate(in, out)) {
-                refuse();
+            String refusal = authenticate(in, out);
+            if (refusal != null) {
+                refuse(refusal);
                 return;
             }
             socket.setSoTimeout(0);
             writer = Thread.ofVirtual().name("jshmem-rendezvous-writer-pe" + pe).start(() -> drain(out));
         } catch (IOException | RuntimeException e) {
-            refuse();
+            refuse(e instanceof java.net.SocketTimeoutException ? "handshake timed out" : e.toString());
             return;
         } finally {
-            server.handshakeDone();
+            deadline.cancel(false);
+            server.handshakeDone(this);
         }
         boolean goodbye = false;
         try {
@@ -91,26 +126,27 @@ final class ServerConnection implements Runnable {
         }
     }
 
-    private void refuse() {
-        server.refused();
+    private void refuse(String why) {
+        String dropped = dropReason;
+        server.refused(peer(), dropped != null ? dropped : why);
         Sockets.closeQuietly(socket);
         server.forget(this);
     }
 
-    /** Runs the challenge/response; on success the store has admitted this client. */
-    private boolean authenticate(DataInputStream in, DataOutputStream out) throws IOException {
+    /** Runs the challenge/response; null when the store has admitted this client, else why it was refused. */
+    private String authenticate(DataInputStream in, DataOutputStream out) throws IOException {
         byte[] serverNonce = Handshake.nonce();
         Frame.of(Frame.SERVER_HELLO).putInt(Handshake.MAGIC).putInt(Handshake.VERSION).putFixed(serverNonce)
                 .writeTo(out);
         Frame hello = Frame.read(in, Frame.MAX_HANDSHAKE_LENGTH);
         if (hello.type != Frame.CLIENT_HELLO || hello.readInt() != Handshake.MAGIC) {
-            return false;
+            return "not a jshmem client (bad handshake message)";
         }
         int version = hello.readInt();
         if (version != Handshake.VERSION) {
             sendRefusal(out, "protocol version " + version + " is not supported: this rendezvous speaks version "
                     + Handshake.VERSION + "; start every PE with the same jshmem version");
-            return false;
+            return "protocol version " + version + " is not supported";
         }
         byte[] clientNonce = hello.readFixed(Handshake.NONCE_BYTES);
         int clientPe = hello.readInt();
@@ -122,15 +158,15 @@ final class ServerConnection implements Runnable {
             sendRefusal(out, "authentication failed: the client does not know this job's session secret"
                     + " (every PE must get the same JSHMEM_UNIQUE_ID, or the same JSHMEM_SECRET under torchrun,"
                     + " Slurm or Open MPI)");
-            return false;
+            return "authentication failed (wrong session secret)";
         }
         byte[] proof = Handshake.serverProof(secret, clientNonce, serverNonce, clientPe);
         String refusal = store.admit(this, clientPe, nPes, tag, proof);
         if (refusal != null) {
             sendRefusal(out, refusal);
-            return false;
+            return "authenticated but refused: " + refusal;
         }
-        return true;
+        return null;
     }
 
     private static void sendRefusal(DataOutputStream out, String reason) {

@@ -54,6 +54,8 @@ public final class Comm {
     private final Transport[] engines;
     private final MemorySegment localHeap;
     private final WaitLoop waitLoop;
+    /** Dead PEs; read once per operation through {@link FailureState#suspect()}, which is almost always false. */
+    private final FailureState failures;
     private final long memcpyThreshold;
     /** Targets with operations possibly in flight, for a context view; null for the default context. */
     private final OutstandingTargets outstanding;
@@ -84,6 +86,7 @@ public final class Comm {
         this.engines = distinct.toArray(new Transport[0]);
         this.localHeap = localHeap;
         this.waitLoop = waitLoop;
+        this.failures = waitLoop.failures();
         this.outstanding = null;
         this.ring = waitLoop.writersRing();
         this.deferred = new boolean[nPes];
@@ -101,6 +104,7 @@ public final class Comm {
         this.engines = root.engines;
         this.localHeap = root.localHeap;
         this.waitLoop = root.waitLoop;
+        this.failures = root.failures;
         this.deferred = root.deferred;
         this.ring = root.ring;
         this.outstanding = new OutstandingTargets(nPes);
@@ -121,6 +125,23 @@ public final class Comm {
             if (d != null) {
                 Doorbell.ring(d);
             }
+        }
+    }
+
+    /**
+     * Fails an operation whose target is known dead (or when the rendezvous is lost). The common case costs one
+     * volatile read of a flag that stays false in a healthy job; the lookup runs only after a failure report.
+     */
+    private void live(int pe) {
+        if (failures.suspect()) {
+            failures.checkTarget(pe);
+        }
+    }
+
+    /** Fails quiet and fence once any PE is known dead: their completion guarantee spans every target. */
+    private void noneDead() {
+        if (failures.suspect()) {
+            failures.check();
         }
     }
 
@@ -163,6 +184,7 @@ public final class Comm {
     }
 
     public void put(int pe, long off, MemorySegment src, long srcOff, long bytes) {
+        live(pe);
         MemorySegment d = direct[pe];
         if (d != null) {
             Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold);
@@ -178,6 +200,7 @@ public final class Comm {
      * done now, as the blocking form: complete at once is allowed, and costs no more than the blocking put.
      */
     public void putNbi(int pe, long off, MemorySegment src, long srcOff, long bytes) {
+        live(pe);
         MemorySegment d = direct[pe];
         if (d != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
             Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold);
@@ -189,6 +212,7 @@ public final class Comm {
     }
 
     public void get(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
+        live(pe);
         MemorySegment s = direct[pe];
         if (s != null) {
             Copies.copy(s, off, dst, dstOff, bytes, memcpyThreshold);
@@ -199,6 +223,7 @@ public final class Comm {
 
     /** Non-blocking get; from a mapped peer, done now when small (or always, as for {@link #putNbi}). */
     public void getNbi(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
+        live(pe);
         MemorySegment s = direct[pe];
         if (s != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
             Copies.copy(s, off, dst, dstOff, bytes, memcpyThreshold);
@@ -210,6 +235,7 @@ public final class Comm {
 
     /** Stores one element of {@code layout}'s size taken from {@code value} bits (scalar p). */
     public void putScalar(int pe, long off, ValueLayout layout, long bits) {
+        live(pe);
         MemorySegment d = direct[pe];
         if (d != null) {
             ScalarAccess.store(d, off, layout, bits);
@@ -224,6 +250,7 @@ public final class Comm {
 
     /** Loads one element of {@code layout}'s size as raw bits (scalar g). */
     public long getScalar(int pe, long off, ValueLayout layout) {
+        live(pe);
         MemorySegment d = direct[pe];
         if (d != null) {
             return ScalarAccess.load(d, off, layout);
@@ -235,6 +262,7 @@ public final class Comm {
 
     /** Loads a 64-bit word of PE pe (volatile when mapped here). */
     public long getScalarLong(int pe, long off) {
+        live(pe);
         MemorySegment d = direct[pe];
         if (d != null) {
             return (long) LONG_HANDLE.getVolatile(d, off);
@@ -245,6 +273,7 @@ public final class Comm {
     /** Strided put: element i of src (at srcOff + i*srcStride elements) to off + i*dstStride elements at pe. */
     public void iput(int pe, long off, long dstStride, MemorySegment src, long srcOff, long srcStride, long count,
                      long elemSize) {
+        live(pe);
         MemorySegment d = direct[pe];
         for (long i = 0; i < count; i++) {
             long dOff = off + i * dstStride * elemSize;
@@ -265,6 +294,7 @@ public final class Comm {
     /** Strided get: element i at pe (off + i*srcStride elements) to dst (dstOff + i*dstStride elements). */
     public void iget(int pe, long off, long srcStride, MemorySegment dst, long dstOff, long dstStride, long count,
                      long elemSize) {
+        live(pe);
         MemorySegment s = direct[pe];
         for (long i = 0; i < count; i++) {
             long sOff = off + i * srcStride * elemSize;
@@ -281,6 +311,7 @@ public final class Comm {
     }
 
     public void putLongRelease(int pe, long off, long value) {
+        live(pe);
         route[pe].putLongRelease(pe, off, value);
         issued(pe);
         rang(pe);
@@ -288,6 +319,7 @@ public final class Comm {
 
     /** 64-bit atomic on a naturally aligned word of {@code pe}; returns the old value (0 for SET). */
     public long atomicLong(AmoOp op, int pe, long off, long operand, long compare) {
+        live(pe);
         long old = route[pe].atomicLong(op, pe, off, operand, compare);
         issued(pe);
         if (op != AmoOp.FETCH) {
@@ -298,6 +330,7 @@ public final class Comm {
 
     /** 32-bit atomic on a naturally aligned word of {@code pe}; returns the old value (0 for SET). */
     public int atomicInt(AmoOp op, int pe, long off, int operand, int compare) {
+        live(pe);
         int old = route[pe].atomicInt(op, pe, off, operand, compare);
         issued(pe);
         if (op != AmoOp.FETCH) {
@@ -309,6 +342,7 @@ public final class Comm {
     /** Fetching 64-bit atomic whose old value lands in {@code result} by the next quiet. */
     public void atomicLongNbi(AmoOp op, int pe, long off, long operand, long compare, MemorySegment result,
                               long resultOff) {
+        live(pe);
         route[pe].atomicLongNbi(op, pe, off, operand, compare, result, resultOff);
         issued(pe);
         rang(pe);
@@ -317,6 +351,7 @@ public final class Comm {
     /** Fetching 32-bit atomic whose old value lands in {@code result} by the next quiet. */
     public void atomicIntNbi(AmoOp op, int pe, long off, int operand, int compare, MemorySegment result,
                              long resultOff) {
+        live(pe);
         route[pe].atomicIntNbi(op, pe, off, operand, compare, result, resultOff);
         issued(pe);
         rang(pe);
@@ -325,6 +360,7 @@ public final class Comm {
     /** Put, then the signal update; the signal is never visible at the target before the data. */
     public void putSignal(int pe, long off, MemorySegment src, long srcOff, long bytes, long sigOff, long sigValue,
                           boolean add) {
+        live(pe);
         route[pe].putSignal(pe, off, src, srcOff, bytes, sigOff, sigValue, add);
         issued(pe);
         rang(pe);
@@ -332,6 +368,7 @@ public final class Comm {
 
     /** Orders earlier puts, atomics and signals to each target before later ones to the same target. */
     public void fence() {
+        noneDead();
         for (Transport t : engines) {
             t.fence();
         }
@@ -343,6 +380,7 @@ public final class Comm {
      * operations in flight to.
      */
     public void quiet() {
+        noneDead();
         if (outstanding == null) {
             for (Transport t : engines) {
                 t.quiet();
@@ -351,6 +389,8 @@ public final class Comm {
             VarHandle.fullFence();
             outstanding.drain(quietOne);
         }
+        // A PE may have died while its operations were completing; the engine may not have noticed (a mapping).
+        noneDead();
     }
 
     private void quietTarget(int pe) {
@@ -359,9 +399,15 @@ public final class Comm {
 
     /** Completes outstanding operations to the given PEs only (a full fence first, for mapped targets). */
     public void quiet(int[] pes) {
+        for (int pe : pes) {
+            live(pe);
+        }
         VarHandle.fullFence();
         for (int pe : pes) {
             route[pe].quiet(pe);
+        }
+        for (int pe : pes) {
+            live(pe);
         }
     }
 

@@ -93,6 +93,10 @@ public enum Setting {
     CYCLE_PROF_PE("SHMEM_CYCLE_PROF_PE", "",
             "PEs that record profiling data (getProf/showProf): a PE number, a list 0,2, a range 1-3, or all;"
                     + " unset = profiling off."),
+    ORPHAN_EXIT("JSHMEM_ORPHAN_EXIT", "true",
+            "A PE halts (status 1, message on stderr) within about a second when its launcher or the process that"
+                    + " hosts the rendezvous dies. false keeps it running; its jshmem operations then fail with"
+                    + " PeFailedException."),
     LOG_LEVEL("SHMEM_LOG_LEVEL", "warn", "Log level: debug, info, warn, error, fatal."),
     LOG_SINK("JSHMEM_LOG_SINK", "auto",
             "Where log messages go: platform (System.getLogger: java.util.logging, or SLF4J/Log4j when bridged),"
@@ -101,7 +105,7 @@ public enum Setting {
     // issue 13: diagnostics and the launcher's conventions
     COLL_WARN_FRACTION("JSHMEM_COLL_WARN_FRACTION", "0.0834",
             "Fraction of JSHMEM_TIMEOUT after which a PE waiting in a barrier or collective logs a warning naming"
-                    + " the PEs that have not arrived (0.0834 of the default 120 s: 10 s; 0 = never). The warning says when PEs are in other collectives.."),
+                    + " the PEs that have not arrived (0.0834 of the default 120 s: 10 s; 0 = never). The warning says when PEs are in other collectives."),
     BIND_TO("JSHMEM_BIND_TO", "none",
             "shmemrun: core pins each local PE to one CPU of the launcher's CPU set (taskset); none leaves"
                     + " scheduling to the OS. Same as shmemrun --bind-to."),

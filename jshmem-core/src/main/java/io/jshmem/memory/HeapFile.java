@@ -9,38 +9,55 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Set;
 
 /**
- * The shared-memory file behind one PE's symmetric heap: {@code <dir>/jshmem-<session>-<pe>}, created owner-only,
- * mapped with {@link FileChannel#map(FileChannel.MapMode, long, long, Arena)} so the mapping lives as long as the
- * runtime's arena. The creator unlinks it once every local PE has mapped it, so a crash leaves nothing behind
- * (the launcher removes files of a job that died before that point).
+ * The shared-memory file behind one PE's symmetric heap: {@code <dir>/jshmem-<session>-<pe>-<token>}, where the
+ * token is 64 random bits drawn by its PE at init and announced to the others only over the authenticated
+ * rendezvous, so no other local user can predict (and pre-create, or plant a link at) the name. It is created
+ * exclusively (O_CREAT|O_EXCL: an existing file or link is never opened) and owner-only, and mapped with
+ * {@link FileChannel#map(FileChannel.MapMode, long, long, Arena)} so the mapping lives as long as the runtime's
+ * arena. The creator unlinks it once every local PE has mapped it; a job killed before that leaves it behind for
+ * {@link StaleHeapFiles} (and the launcher) to remove.
  */
 public final class HeapFile {
+    private static final SecureRandom RANDOM = new SecureRandom();
+
     private HeapFile() {
     }
 
+    /** A fresh unguessable token for this PE's heap file name (16 hex characters). */
+    public static String newToken() {
+        return HexFormat.of().toHexDigits(RANDOM.nextLong());
+    }
+
     /** Name of PE {@code pe}'s heap file for a session. */
-    public static Path path(Path dir, String session, int pe) {
-        return dir.resolve("jshmem-" + session + "-" + pe);
+    public static Path path(Path dir, String session, int pe, String token) {
+        return dir.resolve("jshmem-" + session + "-" + pe + "-" + token);
     }
 
     /** Creates and maps this PE's heap file of {@code size} bytes (sparse: pages are allocated on first touch). */
     public static MemorySegment create(Path file, long size, Arena arena) {
+        FileChannel ch;
         try {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            ch = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         } catch (FileAlreadyExistsException e) {
-            throw new ShmemException("heap file " + file + " already exists: another job with the same session is "
-                    + "running, or a crashed job left it; remove it or use a new unique id");
+            throw new ShmemException("heap file " + file + " already exists although its name has a fresh random"
+                    + " part: something else creates files with jshmem's names in JSHMEM_HEAP_DIR; remove it");
         } catch (IOException e) {
             throw new ShmemException("cannot create heap file " + file + ": " + e.getMessage()
                     + "; check that JSHMEM_HEAP_DIR points to a writable tmpfs with space", e);
         }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+        try (ch) {
             // Writing the last byte sizes the file without touching (allocating) the pages before it.
             ch.write(ByteBuffer.wrap(new byte[1]), size - 1);
             return ch.map(FileChannel.MapMode.READ_WRITE, 0, size, arena);
@@ -53,7 +70,8 @@ public final class HeapFile {
 
     /** Maps a peer's heap file; its size must equal {@code size}. */
     public static MemorySegment map(Path file, long size, Arena arena) {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
+                LinkOption.NOFOLLOW_LINKS)) {
             long actual = ch.size();
             if (actual != size) {
                 throw new ShmemException("heap file " + file + " has " + actual + " bytes, expected " + size

@@ -6,7 +6,7 @@ package io.jshmem.memory;
  * Every word that another PE writes sits on its own 128-byte line so that PEs never share a line by accident.
  *
  * <pre>
- *   0        header: MAGIC (8) | VERSION (8) | PID (8)
+ *   0        header: MAGIC (8) | VERSION (8) | owner PID (8) | owner start time, epoch ms (8) | PID namespace (8)
  *   128      BARRIER_ARRIVED (8)
  *   256      ACTIVITY: CODE (8) | EPOCH (8): the collective this PE last entered (for diagnostics)
  *   384      DOORBELL (4): bumped by writers when waiters sleep (futex word)
@@ -25,6 +25,18 @@ public final class HeapLayout {
     public static final long MAGIC_OFFSET = 0;
     public static final long VERSION_OFFSET = 8;
     public static final long PID_OFFSET = 16;
+    /**
+     * Start time of the owner process (epoch milliseconds, 0 when unknown): with the PID it tells a dead owner from
+     * a live process that reused its PID, so that a stale-file sweep never removes a running job's heap.
+     */
+    public static final long OWNER_START_OFFSET = 24;
+    /**
+     * Inode of the owner's PID namespace (0 when unknown): a PID means something only inside its namespace, and
+     * containers sharing /dev/shm must not take each other's live PIDs for dead ones.
+     */
+    public static final long OWNER_PID_NS_OFFSET = 32;
+    /** Bytes of the header that identify the owner. */
+    public static final long HEADER_BYTES = 40;
     /** Epoch of the last world barrier this PE entered; read by others to name late PEs on timeout. */
     public static final long BARRIER_ARRIVED_OFFSET = LINE;
 

@@ -36,13 +36,28 @@ public final class DerivedSession {
         if (zero.myPe() == 0) {
             InetSocketAddress bind = settings.get(Setting.UID_SESSION_ID)
                     .map(text -> new InetSocketAddress(UniqueIdAddress.parseHostPort(text).getHostString(), 0))
-                    .orElseGet(() -> new InetSocketAddress(InterfaceSelector.choose(settings), 0));
+                    .orElseGet(() -> new InetSocketAddress(oneHost(zero)
+                            ? java.net.InetAddress.getLoopbackAddress() : InterfaceSelector.choose(settings), 0));
             UniqueId uid = LocalRendezvous.createAt(bind, settings);
             zero.bootstrap().set(key, uid.toString().getBytes(StandardCharsets.UTF_8));
             return uid;
         }
         byte[] text = zero.bootstrap().get(key, zero.controlTimeout());
         return UniqueId.parse(new String(text, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Whether every PE of the job shares this host: then the rendezvous of a derived instance listens on loopback,
+     * as instance 0's does under the launcher, and is not exposed to the network for nothing.
+     */
+    private static boolean oneHost(Instance zero) {
+        String mine = zero.hostOf(zero.myPe());
+        for (int p = 0; p < zero.nPes(); p++) {
+            if (!mine.equals(zero.hostOf(p))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

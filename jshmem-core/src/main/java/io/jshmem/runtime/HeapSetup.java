@@ -4,6 +4,7 @@ import io.jshmem.bootstrap.RendezvousClient;
 import io.jshmem.error.ShmemException;
 import io.jshmem.memory.HeapFile;
 import io.jshmem.memory.HeapLayout;
+import io.jshmem.memory.StaleHeapFiles;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -28,34 +29,47 @@ final class HeapSetup {
 
     static Mapped run(RendezvousClient boot, int pe, int nPes, String session, Path dir, long size, Arena arena,
                       Duration timeout, boolean prefault) {
-        String me = HostIdentity.of(dir) + "#" + size;
+        // Files of jobs killed before they unlinked theirs: removed (and logged) before this job adds its own.
+        StaleHeapFiles.sweep(List.of(dir));
+        // The token makes the file names unguessable; peers learn them only through the authenticated rendezvous.
+        String token = HeapFile.newToken();
+        String me = HostIdentity.of(dir) + "#" + size + "#" + token;
         byte[][] all = boot.allgather("host", me.getBytes(StandardCharsets.UTF_8), timeout);
         String[] hosts = new String[nPes];
         long[] sizes = new long[nPes];
+        String[] tokens = new String[nPes];
         for (int p = 0; p < nPes; p++) {
             String s = new String(all[p], StandardCharsets.UTF_8);
-            int hash = s.lastIndexOf('#');
+            int tokenHash = s.lastIndexOf('#');
+            tokens[p] = s.substring(tokenHash + 1);
+            if (!tokens[p].matches("[0-9a-f]{16}")) {
+                throw new ShmemException("PE " + p + " announced a malformed heap file token; are all PEs the same"
+                        + " jshmem version?");
+            }
+            int hash = s.lastIndexOf('#', tokenHash - 1);
             hosts[p] = s.substring(0, hash);
-            sizes[p] = Long.parseLong(s.substring(hash + 1));
+            sizes[p] = Long.parseLong(s.substring(hash + 1, tokenHash));
         }
         checkSameSize(pe, sizes);
 
-        Path own = HeapFile.path(dir, session, pe);
+        Path own = HeapFile.path(dir, session, pe, token);
         MemorySegment[] heaps = new MemorySegment[nPes];
         boolean unlinked = false;
         try {
             heaps[pe] = HeapFile.create(own, size, arena);
             MemorySegment h = heaps[pe];
-            h.set(ValueLayout.JAVA_LONG, HeapLayout.MAGIC_OFFSET, HeapLayout.MAGIC);
+            // Owner first, magic last: a sweep only trusts a header whose magic is there, so it never sees half of one.
+            StaleHeapFiles.writeOwner(h);
             h.set(ValueLayout.JAVA_LONG, HeapLayout.VERSION_OFFSET, HeapLayout.VERSION);
-            h.set(ValueLayout.JAVA_LONG, HeapLayout.PID_OFFSET, ProcessHandle.current().pid());
+            h.set(ValueLayout.JAVA_LONG, HeapLayout.MAGIC_OFFSET, HeapLayout.MAGIC);
             if (prefault) {
-                h.fill((byte) 0);
+                // After the header, so that a job killed while prefaulting leaves a file the next sweep recognizes.
+                h.asSlice(HeapLayout.HEADER_BYTES).fill((byte) 0);
             }
             boot.barrier("heap-created", timeout);
             for (int p = 0; p < nPes; p++) {
                 if (p != pe && hosts[p].equals(hosts[pe])) {
-                    heaps[p] = HeapFile.map(HeapFile.path(dir, session, p), size, arena);
+                    heaps[p] = HeapFile.map(HeapFile.path(dir, session, p, tokens[p]), size, arena);
                     long magic = heaps[p].get(ValueLayout.JAVA_LONG, HeapLayout.MAGIC_OFFSET);
                     if (magic != HeapLayout.MAGIC) {
                         throw new ShmemException("heap of PE " + p + " has a wrong header (" + Long.toHexString(magic)

@@ -64,6 +64,8 @@ public final class Instance {
     /** Deadline of init and finalize control steps (CANN's control_operation_timeout). */
     private Duration controlTimeout;
     private boolean tls;
+    /** Set after the finalize barrier; the orphan watchdog then ignores the end of the rendezvous. */
+    private java.util.concurrent.atomic.AtomicBoolean leaving = new java.util.concurrent.atomic.AtomicBoolean();
 
     private Instance(Settings settings, int pe, int nPes, Duration timeout, RendezvousServer server,
                      RendezvousClient boot, Arena arena, HeapSetup.Mapped mapped, long heapSize, Comm comm,
@@ -128,6 +130,7 @@ public final class Instance {
         int nPes;
         UniqueId uid;
         boolean hostsRendezvous;
+        boolean underLauncher = false;
         if (options.explicit()) {
             pe = options.pe();
             nPes = options.nPes();
@@ -142,6 +145,7 @@ public final class Instance {
             nPes = info.nPes();
             uid = info.uniqueId();
             hostsRendezvous = info.hostsRendezvous();
+            underLauncher = "shmemrun".equals(info.source());
         }
         RendezvousServer server = null;
         if (hostsRendezvous) {
@@ -151,6 +155,9 @@ public final class Instance {
             server = LocalRendezvous.serverFor(uid);
         }
         FailureState failures = new FailureState();
+        boolean orphanExit = s.bool(Setting.ORPHAN_EXIT);
+        // Set once this PE has passed the finalize barrier: from then on the rendezvous going away is the normal end.
+        java.util.concurrent.atomic.AtomicBoolean leaving = new java.util.concurrent.atomic.AtomicBoolean();
         RendezvousClient boot = null;
         Arena arena = Arena.ofShared();
         try {
@@ -168,7 +175,18 @@ public final class Instance {
                 public void jobAborted(int fromPe, int status, String reason) {
                     GlobalExit.haltNow(status);
                 }
+
+                @Override
+                public void rendezvousLost(int hostPe, String reason) {
+                    failures.rendezvousLost(hostPe, reason);
+                    if (!leaving.get()) {
+                        OrphanWatchdog.rendezvousLost(orphanExit, pe, reason, System.err);
+                    }
+                }
             });
+            if (underLauncher) {
+                OrphanWatchdog.watchLauncher(orphanExit, pe, System.err);
+            }
             Path dir = Path.of(s.string(Setting.HEAP_DIR));
             LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + ": symmetric heap of " + heapSize + " bytes in "
                     + dir + " (SHMEM_SYMMETRIC_SIZE)");
@@ -178,6 +196,7 @@ public final class Instance {
             Comm comm = EngineSelection.build(s, pe, mapped, boot, timeout, failures);
             Instance instance = new Instance(s, pe, nPes, timeout, server, boot, arena, mapped,
                     heapSize, comm, failures);
+            instance.leaving = leaving;
             instance.controlTimeout = controlTimeout;
             instance.tls = tls != null;
             boot.barrier("init-done", controlTimeout);
@@ -418,6 +437,7 @@ public final class Instance {
                     boot.barrier("finalize", controlTimeout);
                 }
             } finally {
+                leaving.set(true);
                 live = false;
                 RuntimeException first = null;
                 try {
@@ -470,6 +490,10 @@ public final class Instance {
     public void globalExit(int status) {
         try {
             boot.abort(status, "globalExit(" + status + ") called by PE " + pe);
+            if (server != null) {
+                // This process hosts the rendezvous: deliver the abort to every PE before the halt closes it.
+                server.close();
+            }
         } catch (RuntimeException e) {
             // The rendezvous may already be gone; this PE still exits with the status.
         }

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Removes a job's leftover shared-memory files, {@code jshmem-<sessionName>-*} in /dev/shm and in the configured
+ * Removes a job's leftover shared-memory files, {@code jshmem-<sessionName>-<pe>-<token>} in /dev/shm and in the configured
  * heap directory. The runtime unlinks its heap files once every local PE has mapped them; this catches what a
  * killed job leaves. Stateless and thread-safe.
  */
@@ -74,6 +74,11 @@ final class HeapFiles {
             return true;
         }
         String suffix = name.substring(("jshmem-" + sessionName + "-").length());
+        // jshmem-<session>-<pe>-<token>; older versions wrote jshmem-<session>-<pe>.
+        int dash = suffix.indexOf('-');
+        if (dash >= 0) {
+            suffix = suffix.substring(0, dash);
+        }
         if (suffix.isEmpty() || suffix.length() > 10 || !suffix.chars().allMatch(Character::isDigit)) {
             return false;
         }

@@ -169,6 +169,9 @@ final class Job implements RendezvousListener {
         env.put("LOCAL_WORLD_SIZE", Integer.toString(spec.nPes()));
         env.put("GROUP_RANK", Integer.toString(spec.nodes().nodeRank()));
         heapDirs = HeapFiles.directories(env);
+        for (io.jshmem.memory.StaleHeapFiles.Removed r : io.jshmem.memory.StaleHeapFiles.sweep(heapDirs)) {
+            err.println("shmemrun: removed stale heap file " + r);
+        }
         CpuBinding binding = CpuBinding.of(CpuBinding.Mode.parse(env.get(CpuBinding.VARIABLE)));
         if (binding.whyNot() != null) {
             report(binding.whyNot());

@@ -116,6 +116,10 @@ public final class ShmemRun implements Callable<Integer> {
                 "every PE use them (sets JSHMEM_TLS=true and JSHMEM_TLS_INFO for the PEs)."})
     String tlsInfo;
 
+    @Option(names = "--cleanup", description = {"Remove heap files of killed jobs (owner process gone; only this",
+        "user's jshmem files) from /dev/shm and JSHMEM_HEAP_DIR, list them, and exit. Every job does this at start."})
+    boolean cleanup;
+
     @Parameters(paramLabel = "PROGRAM",
             description = "main-class [args...] | -jar app.jar [args...] | -m module/main-class [args...]")
     List<String> program = new ArrayList<>();
@@ -153,6 +157,9 @@ public final class ShmemRun implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (cleanup) {
+            return cleanup();
+        }
         JobSpec spec;
         try {
             spec = spec();
@@ -174,6 +181,20 @@ public final class ShmemRun implements Callable<Integer> {
             err.println("shmemrun: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** {@code --cleanup}: removes stale heap files and reports each; exits 0 (nothing to remove is no error). */
+    private int cleanup() {
+        Map<String, String> peEnv = new LinkedHashMap<>(launcherEnvironment);
+        peEnv.putAll(env);
+        List<io.jshmem.memory.StaleHeapFiles.Removed> removed =
+                io.jshmem.memory.StaleHeapFiles.sweep(HeapFiles.directories(peEnv));
+        for (io.jshmem.memory.StaleHeapFiles.Removed r : removed) {
+            out.println("removed " + r);
+        }
+        out.println("shmemrun: removed " + removed.size() + " stale heap file" + (removed.size() == 1 ? "" : "s")
+                + " from " + HeapFiles.directories(peEnv));
+        return 0;
     }
 
     /** The job described by the parsed command line. */

@@ -69,6 +69,11 @@ final class DirectProcesses implements AutoCloseable {
         return codes;
     }
 
+    /** The process started {@code i}-th. */
+    ProcessHandle handle(int i) {
+        return processes.get(i).toHandle();
+    }
+
     List<String> output(int i) {
         synchronized (outputs.get(i)) {
             return List.copyOf(outputs.get(i));
