@@ -161,17 +161,7 @@ public final class WaitLoop {
         if (condition.satisfied()) {
             return;
         }
-        await(condition, new Stall() {
-            @Override
-            public String describe() {
-                return what.get();
-            }
-
-            @Override
-            public List<Integer> latePes() {
-                return late.get();
-            }
-        });
+        await(condition, stall(what, late, null));
     }
 
     /**
@@ -262,17 +252,7 @@ public final class WaitLoop {
 
     /** As {@link #backOff(WaitCondition, Stall)}, with suppliers for the timeout message. */
     public void backOff(WaitCondition condition, Supplier<String> what, Supplier<List<Integer>> late) {
-        backOff(condition, new Stall() {
-            @Override
-            public String describe() {
-                return what.get();
-            }
-
-            @Override
-            public List<Integer> latePes() {
-                return late.get();
-            }
-        });
+        backOff(condition, stall(what, late, null));
     }
 
     private void spin(WaitCondition condition, Stall stall) {
