@@ -68,7 +68,8 @@ public interface Context extends AutoCloseable {
 
     /**
      * Destroys a created context ({@code shmem_ctx_destroy}): completes its outstanding operations, then every later
-     * call on it throws. The default context cannot be destroyed (close the runtime instead).
+     * call on it throws. The default context is the runtime itself, whose {@link ShmemRuntime#close()} is
+     * {@code shmem_finalize} (collective); the facade's {@code ctxDestroy} rejects it as C does.
      */
     @Override
     void close();

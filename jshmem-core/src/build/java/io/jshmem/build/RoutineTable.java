@@ -389,8 +389,13 @@ final class RoutineTable {
         group("Contexts");
         row("shmem_ctx_create", "Context ctxCreate(CtxOption... options)", rt("createCtx(options)"),
                 "Creates a communication context over the world with its own quiet and fence.");
-        row("shmem_ctx_destroy", "void ctxDestroy(Context ctx)", on("ctx", "close()"),
-                "Completes the context's operations and destroys it.");
+        row("shmem_ctx_destroy", "void ctxDestroy(Context ctx)",
+                raw("if (notNull(\"ctx\", ctx) instanceof ShmemRuntime) {\n"
+                        + "    throw new ShmemStateException(\"ctx is the default context (the runtime): it cannot be\"\n"
+                        + "            + \" destroyed; destroy only contexts made by ctxCreate, finalize with\"\n"
+                        + "            + \" finalizeShmem()\");\n"
+                        + "}\nctx.close();", "ctx.close()"),
+                "Completes the context's operations and destroys it; the default context cannot be destroyed.");
         row("shmem_ctx_get_team", "Team ctxGetTeam(Context ctx)", on("ctx", "team()"),
                 "The team a context was created from (the world for the default context).");
     }

@@ -370,7 +370,10 @@ final class TeamImpl implements Team {
         }
         TeamChannel ch = usable();
         long d = reduceOperands(type, dest, destIndex, source, sourceIndex, count);
-        long s = source.heapOffset() + sourceIndex * type.byteSize();
+        if (count == 0) {
+            return; // every member passes the same count: nothing to combine, on any of them
+        }
+        long s = source.heapOffset() + sourceIndex * type.byteSize(); // in range: checked above
         lock();
         try {
             Collectives.reduce(ch, kind, operator, d, s, count);
@@ -396,7 +399,10 @@ final class TeamImpl implements Team {
         DataType kind = Operands.notNull("type", type);
         TeamChannel ch = usable();
         long d = reduceOperands(type, dest, destIndex, source, sourceIndex, count);
-        long s = source.heapOffset() + sourceIndex * type.byteSize();
+        if (count == 0) {
+            return;
+        }
+        long s = source.heapOffset() + sourceIndex * type.byteSize(); // in range: checked above
         lock();
         try {
             Collectives.scan(ch, kind, inclusive, d, s, count);
