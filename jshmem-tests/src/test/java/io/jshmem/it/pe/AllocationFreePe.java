@@ -22,7 +22,7 @@ import java.util.List;
 public final class AllocationFreePe {
     private static int calls = 10_000;
     private static int warmup = 30_000;
-    private static final long TOLERANCE_BYTES = 4096;
+    private static final long TOLERANCE_BYTES = 8192;
 
     private interface Op {
         void call(int i);
