@@ -163,8 +163,16 @@ public final class Operands {
         if (count == 0) {
             return true;
         }
-        long cap = limit / size;
+        long cap = capacity(limit, size);
         return index <= cap && count <= cap - index;
+    }
+
+    /**
+     * How many whole {@code size}-byte elements {@code limit} bytes hold. Element sizes are powers of two (every
+     * ValueLayout and DataType), so this is a shift on the hot path, not a 64-bit division.
+     */
+    static long capacity(long limit, long size) {
+        return (size & (size - 1)) == 0 ? limit >>> Long.numberOfTrailingZeros(size) : limit / size;
     }
 
     /** As {@link #fits} for {@code count} elements {@code stride} apart (stride already at least 1). */
@@ -175,7 +183,7 @@ public final class Operands {
         if (count == 0) {
             return true;
         }
-        long cap = limit / size;
+        long cap = capacity(limit, size);
         return index < cap && (count - 1) <= (cap - 1 - index) / stride;
     }
 }
