@@ -32,120 +32,120 @@ public final class Combine {
         long size = kind.byteSize();
         for (long done = 0; done < count; done += CHUNK) {
             int n = (int) Math.min(CHUNK, count - done);
-            long bytes = n * size;
             long o = done * size;
-            MemorySegment ds = d.asSlice(dOff + o, bytes);
-            MemorySegment as = a.asSlice(aOff + o, bytes);
-            MemorySegment bs = b.asSlice(bOff + o, bytes);
+            // Offsets rather than slices: a slice per call is an allocation the JIT does not always remove.
+            long dso = dOff + o;
+            long aso = aOff + o;
+            long bso = bOff + o;
             switch (kind) {
-                case BYTE, UBYTE -> bytes(op, kind.isUnsigned(), ds, as, bs, n);
-                case SHORT, USHORT, CHAR -> shorts(op, kind.isUnsigned(), ds, as, bs, n);
-                case INT, UINT -> ints(op, kind.isUnsigned(), ds, as, bs, n);
-                case LONG, ULONG -> longs(op, kind.isUnsigned(), ds, as, bs, n);
-                case FLOAT -> floats(op, ds, as, bs, n);
-                case DOUBLE -> doubles(op, ds, as, bs, n);
-                case COMPLEXF -> complexFloats(op, ds, as, bs, n);
-                case COMPLEXD -> complexDoubles(op, ds, as, bs, n);
+                case BYTE, UBYTE -> bytes(op, kind.isUnsigned(), d, dso, a, aso, b, bso, n);
+                case SHORT, USHORT, CHAR -> shorts(op, kind.isUnsigned(), d, dso, a, aso, b, bso, n);
+                case INT, UINT -> ints(op, kind.isUnsigned(), d, dso, a, aso, b, bso, n);
+                case LONG, ULONG -> longs(op, kind.isUnsigned(), d, dso, a, aso, b, bso, n);
+                case FLOAT -> floats(op, d, dso, a, aso, b, bso, n);
+                case DOUBLE -> doubles(op, d, dso, a, aso, b, bso, n);
+                case COMPLEXF -> complexFloats(op, d, dso, a, aso, b, bso, n);
+                case COMPLEXD -> complexDoubles(op, d, dso, a, aso, b, bso, n);
             }
         }
     }
 
-    private static void longs(ReduceOp op, boolean unsigned, MemorySegment d, MemorySegment a,
-                              MemorySegment b, int n) {
+    private static void longs(ReduceOp op, boolean unsigned, MemorySegment d, long dOff,
+                              MemorySegment a, long aOff, MemorySegment b, long bOff, int n) {
         switch (op) {
             case SUM -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(L, i, a.getAtIndex(L, i) + b.getAtIndex(L, i));
+                    d.set(L, dOff + (i) * 8, a.get(L, aOff + (i) * 8) + b.get(L, bOff + (i) * 8));
                 }
             }
             case PROD -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(L, i, a.getAtIndex(L, i) * b.getAtIndex(L, i));
+                    d.set(L, dOff + (i) * 8, a.get(L, aOff + (i) * 8) * b.get(L, bOff + (i) * 8));
                 }
             }
             case AND -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(L, i, a.getAtIndex(L, i) & b.getAtIndex(L, i));
+                    d.set(L, dOff + (i) * 8, a.get(L, aOff + (i) * 8) & b.get(L, bOff + (i) * 8));
                 }
             }
             case OR -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(L, i, a.getAtIndex(L, i) | b.getAtIndex(L, i));
+                    d.set(L, dOff + (i) * 8, a.get(L, aOff + (i) * 8) | b.get(L, bOff + (i) * 8));
                 }
             }
             case XOR -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(L, i, a.getAtIndex(L, i) ^ b.getAtIndex(L, i));
+                    d.set(L, dOff + (i) * 8, a.get(L, aOff + (i) * 8) ^ b.get(L, bOff + (i) * 8));
                 }
             }
             case MAX, MIN -> {
                 boolean max = op == ReduceOp.MAX;
                 for (int i = 0; i < n; i++) {
-                    long x = a.getAtIndex(L, i);
-                    long y = b.getAtIndex(L, i);
+                    long x = a.get(L, aOff + (i) * 8);
+                    long y = b.get(L, bOff + (i) * 8);
                     int c = unsigned ? Long.compareUnsigned(x, y) : Long.compare(x, y);
-                    d.setAtIndex(L, i, (c >= 0) == max ? x : y);
+                    d.set(L, dOff + (i) * 8, (c >= 0) == max ? x : y);
                 }
             }
         }
     }
 
-    private static void ints(ReduceOp op, boolean unsigned, MemorySegment d, MemorySegment a,
-                             MemorySegment b, int n) {
+    private static void ints(ReduceOp op, boolean unsigned, MemorySegment d, long dOff,
+                              MemorySegment a, long aOff, MemorySegment b, long bOff, int n) {
         switch (op) {
             case SUM -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(I, i, a.getAtIndex(I, i) + b.getAtIndex(I, i));
+                    d.set(I, dOff + (i) * 4, a.get(I, aOff + (i) * 4) + b.get(I, bOff + (i) * 4));
                 }
             }
             case PROD -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(I, i, a.getAtIndex(I, i) * b.getAtIndex(I, i));
+                    d.set(I, dOff + (i) * 4, a.get(I, aOff + (i) * 4) * b.get(I, bOff + (i) * 4));
                 }
             }
             case AND -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(I, i, a.getAtIndex(I, i) & b.getAtIndex(I, i));
+                    d.set(I, dOff + (i) * 4, a.get(I, aOff + (i) * 4) & b.get(I, bOff + (i) * 4));
                 }
             }
             case OR -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(I, i, a.getAtIndex(I, i) | b.getAtIndex(I, i));
+                    d.set(I, dOff + (i) * 4, a.get(I, aOff + (i) * 4) | b.get(I, bOff + (i) * 4));
                 }
             }
             case XOR -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(I, i, a.getAtIndex(I, i) ^ b.getAtIndex(I, i));
+                    d.set(I, dOff + (i) * 4, a.get(I, aOff + (i) * 4) ^ b.get(I, bOff + (i) * 4));
                 }
             }
             case MAX, MIN -> {
                 boolean max = op == ReduceOp.MAX;
                 for (int i = 0; i < n; i++) {
-                    int x = a.getAtIndex(I, i);
-                    int y = b.getAtIndex(I, i);
+                    int x = a.get(I, aOff + (i) * 4);
+                    int y = b.get(I, bOff + (i) * 4);
                     int c = unsigned ? Integer.compareUnsigned(x, y) : Integer.compare(x, y);
-                    d.setAtIndex(I, i, (c >= 0) == max ? x : y);
+                    d.set(I, dOff + (i) * 4, (c >= 0) == max ? x : y);
                 }
             }
         }
     }
 
-    private static void shorts(ReduceOp op, boolean unsigned, MemorySegment d, MemorySegment a,
-                               MemorySegment b, int n) {
+    private static void shorts(ReduceOp op, boolean unsigned, MemorySegment d, long dOff,
+                              MemorySegment a, long aOff, MemorySegment b, long bOff, int n) {
         for (int i = 0; i < n; i++) {
-            short x = a.getAtIndex(S, i);
-            short y = b.getAtIndex(S, i);
-            d.setAtIndex(S, i, (short) narrow(op, unsigned ? Short.toUnsignedInt(x) : x,
+            short x = a.get(S, aOff + (i) * 2);
+            short y = b.get(S, bOff + (i) * 2);
+            d.set(S, dOff + (i) * 2, (short) narrow(op, unsigned ? Short.toUnsignedInt(x) : x,
                     unsigned ? Short.toUnsignedInt(y) : y));
         }
     }
 
-    private static void bytes(ReduceOp op, boolean unsigned, MemorySegment d, MemorySegment a,
-                              MemorySegment b, int n) {
+    private static void bytes(ReduceOp op, boolean unsigned, MemorySegment d, long dOff,
+                              MemorySegment a, long aOff, MemorySegment b, long bOff, int n) {
         for (int i = 0; i < n; i++) {
-            byte x = a.get(B, i);
-            byte y = b.get(B, i);
-            d.set(B, i, (byte) narrow(op, unsigned ? Byte.toUnsignedInt(x) : x, unsigned ? Byte.toUnsignedInt(y) : y));
+            byte x = a.get(B, aOff + i);
+            byte y = b.get(B, bOff + i);
+            d.set(B, dOff + i, (byte) narrow(op, unsigned ? Byte.toUnsignedInt(x) : x, unsigned ? Byte.toUnsignedInt(y) : y));
         }
     }
 
@@ -162,93 +162,95 @@ public final class Combine {
         };
     }
 
-    private static void doubles(ReduceOp op, MemorySegment d, MemorySegment a, MemorySegment b, int n) {
+    private static void doubles(ReduceOp op, MemorySegment d, long dOff, MemorySegment a,
+                              long aOff, MemorySegment b, long bOff, int n) {
         switch (op) {
             case SUM -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(D, i, a.getAtIndex(D, i) + b.getAtIndex(D, i));
+                    d.set(D, dOff + (i) * 8, a.get(D, aOff + (i) * 8) + b.get(D, bOff + (i) * 8));
                 }
             }
             case PROD -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(D, i, a.getAtIndex(D, i) * b.getAtIndex(D, i));
+                    d.set(D, dOff + (i) * 8, a.get(D, aOff + (i) * 8) * b.get(D, bOff + (i) * 8));
                 }
             }
             case MAX -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(D, i, Math.max(a.getAtIndex(D, i), b.getAtIndex(D, i)));
+                    d.set(D, dOff + (i) * 8, Math.max(a.get(D, aOff + (i) * 8), b.get(D, bOff + (i) * 8)));
                 }
             }
             case MIN -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(D, i, Math.min(a.getAtIndex(D, i), b.getAtIndex(D, i)));
+                    d.set(D, dOff + (i) * 8, Math.min(a.get(D, aOff + (i) * 8), b.get(D, bOff + (i) * 8)));
                 }
             }
             default -> throw unsupported(op, "double");
         }
     }
 
-    private static void floats(ReduceOp op, MemorySegment d, MemorySegment a, MemorySegment b, int n) {
+    private static void floats(ReduceOp op, MemorySegment d, long dOff, MemorySegment a,
+                              long aOff, MemorySegment b, long bOff, int n) {
         switch (op) {
             case SUM -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(F, i, a.getAtIndex(F, i) + b.getAtIndex(F, i));
+                    d.set(F, dOff + (i) * 4, a.get(F, aOff + (i) * 4) + b.get(F, bOff + (i) * 4));
                 }
             }
             case PROD -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(F, i, a.getAtIndex(F, i) * b.getAtIndex(F, i));
+                    d.set(F, dOff + (i) * 4, a.get(F, aOff + (i) * 4) * b.get(F, bOff + (i) * 4));
                 }
             }
             case MAX -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(F, i, Math.max(a.getAtIndex(F, i), b.getAtIndex(F, i)));
+                    d.set(F, dOff + (i) * 4, Math.max(a.get(F, aOff + (i) * 4), b.get(F, bOff + (i) * 4)));
                 }
             }
             case MIN -> {
                 for (int i = 0; i < n; i++) {
-                    d.setAtIndex(F, i, Math.min(a.getAtIndex(F, i), b.getAtIndex(F, i)));
+                    d.set(F, dOff + (i) * 4, Math.min(a.get(F, aOff + (i) * 4), b.get(F, bOff + (i) * 4)));
                 }
             }
             default -> throw unsupported(op, "float");
         }
     }
 
-    private static void complexDoubles(ReduceOp op, MemorySegment d, MemorySegment a, MemorySegment b,
-                                       int n) {
+    private static void complexDoubles(ReduceOp op, MemorySegment d, long dOff, MemorySegment a,
+                              long aOff, MemorySegment b, long bOff, int n) {
         if (op == ReduceOp.SUM) {
-            doubles(op, d, a, b, 2 * n);
+            doubles(op, d, dOff, a, aOff, b, bOff, 2 * n);
             return;
         }
         if (op != ReduceOp.PROD) {
             throw unsupported(op, "complex double");
         }
         for (int i = 0; i < 2 * n; i += 2) {
-            double ar = a.getAtIndex(D, i);
-            double ai = a.getAtIndex(D, i + 1);
-            double br = b.getAtIndex(D, i);
-            double bi = b.getAtIndex(D, i + 1);
-            d.setAtIndex(D, i, ar * br - ai * bi);
-            d.setAtIndex(D, i + 1, ar * bi + ai * br);
+            double ar = a.get(D, aOff + (i) * 8);
+            double ai = a.get(D, aOff + (i + 1) * 8);
+            double br = b.get(D, bOff + (i) * 8);
+            double bi = b.get(D, bOff + (i + 1) * 8);
+            d.set(D, dOff + (i) * 8, ar * br - ai * bi);
+            d.set(D, dOff + (i + 1) * 8, ar * bi + ai * br);
         }
     }
 
-    private static void complexFloats(ReduceOp op, MemorySegment d, MemorySegment a, MemorySegment b,
-                                      int n) {
+    private static void complexFloats(ReduceOp op, MemorySegment d, long dOff, MemorySegment a,
+                              long aOff, MemorySegment b, long bOff, int n) {
         if (op == ReduceOp.SUM) {
-            floats(op, d, a, b, 2 * n);
+            floats(op, d, dOff, a, aOff, b, bOff, 2 * n);
             return;
         }
         if (op != ReduceOp.PROD) {
             throw unsupported(op, "complex float");
         }
         for (int i = 0; i < 2 * n; i += 2) {
-            float ar = a.getAtIndex(F, i);
-            float ai = a.getAtIndex(F, i + 1);
-            float br = b.getAtIndex(F, i);
-            float bi = b.getAtIndex(F, i + 1);
-            d.setAtIndex(F, i, ar * br - ai * bi);
-            d.setAtIndex(F, i + 1, ar * bi + ai * br);
+            float ar = a.get(F, aOff + (i) * 4);
+            float ai = a.get(F, aOff + (i + 1) * 4);
+            float br = b.get(F, bOff + (i) * 4);
+            float bi = b.get(F, bOff + (i + 1) * 4);
+            d.set(F, dOff + (i) * 4, ar * br - ai * bi);
+            d.set(F, dOff + (i + 1) * 4, ar * bi + ai * br);
         }
     }
 
