@@ -1,15 +1,13 @@
 package io.jshmem.bench.report;
 
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Map;
 
 /**
  * The barrier growth series: the files {@code barrier_<N>pe.json} that {@code CollectivesBench --barrier-only}
@@ -24,20 +22,9 @@ record BarrierScale(int pes, double barrierAllNs, double teamBarrierNs, double b
     /** Every {@code barrier_*pe.json} of {@code dir}, ascending PE count; empty when the directory is missing. */
     static List<BarrierScale> readAll(Path dir) throws IOException {
         List<BarrierScale> all = new ArrayList<>();
-        if (dir == null || !Files.isDirectory(dir)) {
-            return all;
-        }
-        List<Path> files;
-        try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.getFileName().toString().matches("barrier_\\d+pe\\.json")).sorted().toList();
-        }
-        for (Path f : files) {
-            JsonObject o;
-            try {
-                o = JsonParser.parseString(Files.readString(f)).getAsJsonObject();
-            } catch (RuntimeException e) {
-                throw new IOException(f + " is not valid JSON: " + e.getMessage(), e);
-            }
+        for (Map.Entry<Path, JsonObject> e : JsonFiles.read(dir, "barrier_\\d+pe\\.json").entrySet()) {
+            Path f = e.getKey();
+            JsonObject o = e.getValue();
             JsonObject b = o.getAsJsonObject("barrierAll_vs_team_barrier");
             if (b == null) {
                 throw new IOException(f + " has no barrierAll_vs_team_barrier; write it with CollectivesBench "

@@ -1,15 +1,12 @@
 package io.jshmem.bench.report;
 
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * One run of the putmem overhead gate ({@code results/putmem_<N>pe.json}, written by PutmemGate). Immutable.
@@ -28,20 +25,7 @@ record GateResult(int pes, long bytes, double jshmemNs, double rawNs, double lib
     /** Every {@code putmem_*pe.json} of {@code dir} by PE count; empty when the directory is missing. */
     static List<GateResult> readAll(Path dir) throws IOException {
         List<GateResult> all = new ArrayList<>();
-        if (dir == null || !Files.isDirectory(dir)) {
-            return all;
-        }
-        List<Path> files;
-        try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.getFileName().toString().matches("putmem_\\d+pe.*\\.json")).sorted().toList();
-        }
-        for (Path f : files) {
-            JsonObject o;
-            try {
-                o = JsonParser.parseString(Files.readString(f)).getAsJsonObject();
-            } catch (RuntimeException e) {
-                throw new IOException(f + " is not valid JSON: " + e.getMessage(), e);
-            }
+        for (JsonObject o : JsonFiles.read(dir, "putmem_\\d+pe.*\\.json").values()) {
             all.add(new GateResult(o.get("world_size").getAsInt(), o.get("bytes").getAsLong(),
                     o.get("jshmem_ns_per_op").getAsDouble(), o.get("raw_ns_per_op").getAsDouble(),
                     o.get("libc_memcpy_ns_per_op").getAsDouble(), o.get("overhead_percent").getAsDouble(),
