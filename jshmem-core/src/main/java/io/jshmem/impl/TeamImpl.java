@@ -255,9 +255,11 @@ final class TeamImpl implements Team {
     private void fcollectElements(SymmetricMemory dest, String destName, long destIndex, SymmetricMemory source,
                                   String sourceName, long sourceIndex, String countName, long count, long size) {
         TeamChannel ch = usable();
-        long all = CollectiveArgs.product(countName + " * nPes", count, state.size());
+        // A constant, not countName + " * nPes": the concatenation allocated whenever the JIT did not inline past it.
+        String allName = "bytes".equals(countName) ? "bytes * nPes" : "nelems * nPes";
+        long all = CollectiveArgs.product(allName, count, state.size());
         Object owner = owner();
-        long d = CollectiveArgs.range(owner, dest, "dest", destName, destIndex, countName + " * nPes", all, size);
+        long d = CollectiveArgs.range(owner, dest, "dest", destName, destIndex, allName, all, size);
         long s = CollectiveArgs.range(owner, source, "source", sourceName, sourceIndex, countName, count, size);
         long bytes = count * size;
         CollectiveArgs.noOverlap("fcollect", d, all * size, s, bytes, d + state.myIndex() * bytes,

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The hot paths allocate nothing per call: put/get (blocking and nbi), p/g, atomics, signals, waits, fence and
- * barrierAll, counted with the thread's allocated bytes around 10,000 calls each on 2 PEs (see
+ * barrierAll, and 8-byte broadcast, fcollect and sum reduction, counted with the thread's allocated bytes around 10,000 calls each on 2 PEs (see
  * {@link AllocationFreePe}), over SHM with spinning and with sleeping waits, and over UCX when libucp is present.
  */
 class AllocationFreeTest {

@@ -4,16 +4,19 @@ import io.jshmem.Cmp;
 import io.jshmem.Shmem;
 import io.jshmem.SignalOp;
 import io.jshmem.SymmetricMemory;
+import io.jshmem.Team;
+import io.jshmem.DataType;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Counts the bytes this thread allocates ({@code com.sun.management.ThreadMXBean}) around 10,000 calls of every
- * hot-path routine of the facade (fewer when the arguments say so), after a warm-up that lets the JIT compile
+ * hot-path routine of the facade and of the 8-byte collectives (broadcast, fcollect, sum reduction) (fewer when the arguments say so), after a warm-up that lets the JIT compile
  * them, and fails when any routine allocates: more than {@link #TOLERANCE_BYTES} over all its calls (well below
  * one byte per call, so noise such as a late class initialization passes and one small object per call does not).
  * Each PE targets its partner (PE me^1), so on 2 PEs every call crosses to the other PE's heap, over SHM or, with
@@ -71,6 +74,17 @@ public final class AllocationFreePe {
             measure(mx, failures, "waitUntilLong (satisfied)", i -> Shmem.waitUntilLong(flags, 1, Cmp.GE, 1));
             measure(mx, failures, "fence", i -> Shmem.fence());
             measure(mx, failures, "barrierAll", i -> Shmem.barrierAll());
+            // Collectives of 8-byte blocks after warm-up (issue 14: these allocated step strings, lambdas and
+            // slices per call; fcollect a concatenated argument name whenever the JIT did not inline past it).
+            Team world = Shmem.teamWorld();
+            SymmetricMemory src = Shmem.calloc(8, 8);
+            SymmetricMemory dst = Shmem.calloc(8 * Shmem.nPes(), 8);
+            measure(mx, failures, "broadcastmem 8 B", i -> Shmem.broadcastmem(world, dst, 0, src, 0, 8, 0));
+            measure(mx, failures, "fcollectmem 8 B", i -> Shmem.fcollectmem(world, dst, 0, src, 0, 8));
+            measure(mx, failures, "fcollect long x1", i -> Shmem.fcollect(world, ValueLayout.JAVA_LONG, dst, 0, src,
+                    0, 1));
+            measure(mx, failures, "sumReduce long x1", i -> Shmem.sumReduce(world, DataType.LONG, dst, 0, src, 0,
+                    1));
             // A real wait each call: p to the partner, then wait for its p back (the partner runs the same loop).
             long[] round = {0};
             measure(mx, failures, "p + waitUntilLong ping-pong", i -> {
