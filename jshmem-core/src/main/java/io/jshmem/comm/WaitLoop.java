@@ -3,6 +3,7 @@ package io.jshmem.comm;
 import io.jshmem.Cmp;
 import io.jshmem.config.ShmemLog;
 import io.jshmem.error.ShmemTimeoutException;
+import io.jshmem.transport.WaitProgress;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
@@ -24,7 +25,9 @@ import java.util.function.Supplier;
  *   writers that cannot ring (a network engine) are seen within a slice.</li>
  *   <li>{@link WaitMode#POLL}: the fallback without futexes: spin, then yield, then park for growing intervals.</li>
  * </ul>
- * In every mode the wait checks for dead PEs and its deadline between polls or sleeps. Virtual threads always
+ * When a network engine needs target-side progress ({@link WaitProgress}), a spinning or polling waiter drives it
+ * itself between polls, so that the write it waits for is delivered by the waiting thread rather than handed over
+ * by the engine's progress thread. In every mode the wait checks for dead PEs and its deadline between polls or sleeps. Virtual threads always
  * poll: spinning or sleeping in the kernel would hold their carrier thread. A wait still going at a fraction of the
  * deadline ({@code JSHMEM_COLL_WARN_FRACTION}) logs one warning naming the PEs not arrived and, for collectives,
  * whether they are in another collective; a wait that reaches the deadline says the same in its exception and marks
@@ -70,6 +73,7 @@ public final class WaitLoop {
     private final LongAdder fullSlices = new LongAdder();
     private final LongAdder sleeps = new LongAdder();
     private final ThreadLocal<WordWait> words = ThreadLocal.withInitial(WordWait::new);
+    private final WaitProgress network;
 
     /** The fallback loop ({@link WaitMode#POLL}). */
     public WaitLoop(int spins, Duration timeout, FailureState failures) {
@@ -94,10 +98,22 @@ public final class WaitLoop {
      */
     public WaitLoop(int spins, Duration timeout, FailureState failures, WaitMode mode, MemorySegment heap,
                     long sliceNanos, double warnFraction) {
+        this(spins, timeout, failures, mode, heap, sliceNanos, warnFraction, null);
+    }
+
+    /**
+     * As {@link #WaitLoop(int, Duration, FailureState, WaitMode, MemorySegment, long, double)}, with the network
+     * engine whose progress a spinning or polling waiter drives ({@code null}: none needs it).
+     */
+    public WaitLoop(int spins, Duration timeout, FailureState failures, WaitMode mode, MemorySegment heap,
+                    long sliceNanos, double warnFraction, WaitProgress network) {
+        this.network = network;
         if (mode == WaitMode.SLEEP && (heap == null || !Futex.available())) {
             mode = WaitMode.POLL;
         }
-        this.spins = mode == WaitMode.SLEEP ? Math.min(spins, SLEEP_MODE_SPINS) : spins;
+        // With a network engine to progress, the plain polls of await's first phase would leave delivery to the
+        // engine's progress thread: keep them short and let backOff progress.
+        this.spins = mode == WaitMode.SLEEP || network != null ? Math.min(spins, SLEEP_MODE_SPINS) : spins;
         this.timeout = timeout;
         this.failures = failures;
         this.mode = mode;
@@ -256,13 +272,31 @@ public final class WaitLoop {
     }
 
     private void spin(WaitCondition condition, Stall stall) {
+        if (network != null) {
+            network.begin();
+            try {
+                spinning(condition, stall);
+            } finally {
+                network.end();
+            }
+        } else {
+            spinning(condition, stall);
+        }
+    }
+
+    private void spinning(WaitCondition condition, Stall stall) {
+        WaitProgress net = network;
         failures.check();
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
         boolean warned = warnAfterNanos == Long.MAX_VALUE;
         int polls = 0;
         while (!condition.satisfied()) {
-            Thread.onSpinWait();
+            if (net != null) {
+                net.progress();
+            } else {
+                Thread.onSpinWait();
+            }
             if ((++polls & SPIN_CHECK_MASK) == 0) {
                 // Tens of microseconds without the write: the partner may be descheduled (other work on the host,
                 // or more threads than cores); a yield, not a park, lets it run on this core at once.
@@ -316,6 +350,20 @@ public final class WaitLoop {
     }
 
     private void poll(WaitCondition condition, Stall stall) {
+        if (network != null) {
+            network.begin();
+            try {
+                polling(condition, stall);
+            } finally {
+                network.end();
+            }
+        } else {
+            polling(condition, stall);
+        }
+    }
+
+    private void polling(WaitCondition condition, Stall stall) {
+        WaitProgress net = network;
         failures.check();
         long start = System.nanoTime();
         Deadline deadline = Deadline.after(timeout);
@@ -323,6 +371,12 @@ public final class WaitLoop {
         long park = 1_000;
         int polls = 0;
         while (!condition.satisfied()) {
+            if (net != null) {
+                net.progress();
+                if (condition.satisfied()) {
+                    return;
+                }
+            }
             if (polls < YIELDS) {
                 Thread.yield();
             } else {

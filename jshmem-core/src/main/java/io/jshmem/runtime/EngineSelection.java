@@ -13,6 +13,7 @@ import io.jshmem.error.TransportException;
 import io.jshmem.memory.Copies;
 import io.jshmem.transport.Transport;
 import io.jshmem.transport.TransportProvider;
+import io.jshmem.transport.WaitProgress;
 import io.jshmem.transport.TransportSetup;
 import io.jshmem.transport.shm.CopyEngineTransport;
 import io.jshmem.transport.shm.ShmTransport;
@@ -89,7 +90,6 @@ final class EngineSelection {
         for (int p = 0; p < n; p++) {
             direct[p] = remote[p] ? null : heaps[p];
         }
-        WaitLoop waits = waitLoop(s, pe, heaps, remote, anyRemote, timeout, failures);
         long threshold = s.longValue(Setting.MEMCPY_THRESHOLD);
         // Measured once per process, on memory of the heaps' kind: which routine copies large blocks faster here.
         String copyPlan = chooseCopyRoutine(s, pe, mapped.hosts(), boot, timeout);
@@ -104,6 +104,8 @@ final class EngineSelection {
             network = loadProvider("ucx").create(new Setup(pe, n, heaps[pe], mapped.hosts(), s, timeout, boot),
                     remote);
         }
+        WaitLoop waits = waitLoop(s, pe, heaps, anyRemote, timeout, failures,
+                anyRemote ? network.waitProgress() : null);
         Transport[] route = new Transport[n];
         for (int p = 0; p < n; p++) {
             route[p] = remote[p] ? network : shm;
@@ -160,8 +162,8 @@ final class EngineSelection {
      * otherwise. A sleep is bounded by a slice: short when some peer writes through the network engine (it cannot
      * ring the doorbell), long otherwise (only the deadline and dead-PE checks need it).
      */
-    private static WaitLoop waitLoop(Settings s, int pe, MemorySegment[] heaps, boolean[] remote, boolean anyRemote,
-                                     Duration timeout, FailureState failures) {
+    private static WaitLoop waitLoop(Settings s, int pe, MemorySegment[] heaps, boolean anyRemote,
+                                     Duration timeout, FailureState failures, WaitProgress network) {
         int local = 0;
         for (int p = 0; p < heaps.length; p++) {
             if (heaps[p] != null) {
@@ -176,7 +178,7 @@ final class EngineSelection {
         }
         long slice = anyRemote ? REMOTE_SLICE_NANOS : LOCAL_SLICE_NANOS;
         return new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures, mode, heaps[pe], slice,
-                Instance.warnFraction(s));
+                Instance.warnFraction(s), network);
     }
 
     private static TransportProvider loadProvider(String name) {

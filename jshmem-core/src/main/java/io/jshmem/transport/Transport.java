@@ -63,6 +63,14 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * How a waiting thread drives this engine's target-side progress, or null when operations land without it
+     * (shared memory). See {@link WaitProgress}.
+     */
+    default WaitProgress waitProgress() {
+        return null;
+    }
+
+    /**
      * Whether every operation of this engine, nbi forms included, is complete at its target when the call returns,
      * so that quiet reduces to a full fence ({@code VarHandle.fullFence()}). Lets a context skip per-target
      * bookkeeping. False unless an engine guarantees it.

@@ -28,6 +28,9 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * {@value #POLL_MILLIS} ms (measured below 0.3% of a core per engine). When the worker has no event fd the sleep is a
  * {@value #PARK_MICROS} µs park instead. While an application thread of the engine waits for a request it
  * progresses the worker itself, and this thread parks in 20 µs steps instead of contending for the worker lock.
+ * While an application thread waits on its own memory and progresses the worker between polls
+ * ({@link #memoryWaitBegins}), this thread parks until the last such wait ends (at most {@value #MEMORY_WAIT_PARK_MILLIS}
+ * ms at a time): its wake-ups would only take the core from the waiter, which is the one delivering messages.
  *
  * <p>Thread-safety: the worker is {@code UCS_THREAD_MODE_MULTI}, so this thread and application threads may call
  * progress concurrently. {@link #stop} may be called from any thread, once.
@@ -37,6 +40,7 @@ final class UcxProgressThread {
     static final int POLL_MILLIS = 100;
     static final long PARK_MICROS = 100;
     private static final long WAITER_PARK_NANOS = 20_000;
+    static final long MEMORY_WAIT_PARK_MILLIS = 1;
     private static final short POLLIN = 1;
     private static final MethodHandle POLL = Linker.nativeLinker().downcallHandle(
             Linker.nativeLinker().defaultLookup().findOrThrow("poll"),
@@ -46,6 +50,7 @@ final class UcxProgressThread {
     private final int eventFd;
     private final long spinNanos;
     private final AtomicInteger waiters;
+    private final AtomicInteger memoryWaiters = new AtomicInteger();
     private final Thread thread;
     private volatile boolean running = true;
     private volatile Throwable failure;
@@ -70,6 +75,18 @@ final class UcxProgressThread {
 
     void start() {
         thread.start();
+    }
+
+    /** An application thread starts a wait on its own memory in which it progresses the worker itself. */
+    void memoryWaitBegins() {
+        memoryWaiters.incrementAndGet();
+    }
+
+    /** Such a wait ended; the last one wakes this thread to serve peers again. */
+    void memoryWaitEnds() {
+        if (memoryWaiters.decrementAndGet() == 0) {
+            LockSupport.unpark(thread);
+        }
     }
 
     /** The error that ended the thread early (peers then time out on this PE), or null. */
@@ -105,6 +122,11 @@ final class UcxProgressThread {
             MemorySegment pollFd = arena.allocate(8, 4);
             long lastWork = System.nanoTime();
             while (running) {
+                if (memoryWaiters.get() > 0) {
+                    LockSupport.parkNanos(MEMORY_WAIT_PARK_MILLIS * 1_000_000);
+                    lastWork = System.nanoTime();
+                    continue;
+                }
                 if (waiters.get() > 0) {
                     // An application thread is progressing the worker: competing for its lock only slows it.
                     LockSupport.parkNanos(WAITER_PARK_NANOS);

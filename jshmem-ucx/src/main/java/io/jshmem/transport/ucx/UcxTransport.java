@@ -7,6 +7,7 @@ import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.error.TransportException;
 import io.jshmem.transport.AmoOp;
 import io.jshmem.transport.Transport;
+import io.jshmem.transport.WaitProgress;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
@@ -58,6 +59,7 @@ public final class UcxTransport implements Transport {
     private final AtomicLongArray flushed;
     /** Per thread: the issued counts a quiet snapshots (one array per thread, not per quiet). */
     private final ThreadLocal<long[]> snapshots;
+    private final WaitProgress waitProgress;
 
     UcxTransport(int myPe, UcxWorker ucx, UcxPeer[] peers, UcxProgressThread progress, AtomicInteger waiters,
                  Duration timeout) {
@@ -70,6 +72,41 @@ public final class UcxTransport implements Transport {
         this.issued = new AtomicLongArray(peers.length);
         this.flushed = new AtomicLongArray(peers.length);
         this.snapshots = ThreadLocal.withInitial(() -> new long[peers.length]);
+        this.waitProgress = new WaiterProgress();
+    }
+
+    /**
+     * A waiting application thread progresses the worker itself; the progress thread sees it in {@code waiters}
+     * and parks instead of contending for the worker (and, on a loaded host, for the core).
+     */
+    @Override
+    public WaitProgress waitProgress() {
+        return waitProgress;
+    }
+
+    private final class WaiterProgress implements WaitProgress {
+        @Override
+        public void begin() {
+            progress.memoryWaitBegins();
+        }
+
+        @Override
+        public void progress() {
+            // Counted in inFlight so that close waits for a progress call under way before destroying the worker.
+            inFlight.increment();
+            try {
+                if (!closed) {
+                    Ucp.progress(ucx.worker);
+                }
+            } finally {
+                inFlight.decrement();
+            }
+        }
+
+        @Override
+        public void end() {
+            progress.memoryWaitEnds();
+        }
     }
 
     @Override
