@@ -30,6 +30,9 @@ public interface ShmemProvider {
 
     InitStatus initStatus(int instanceId);
 
+    /** Whether the current instance was finalized by its last finalize and not initialized again. */
+    boolean queryFinalized();
+
     void setConfStoreTls(boolean enabled, String tlsInfo);
 
     /** Sets the log level by CANN code (0 debug .. 4 fatal); SHMEM_LOG_LEVEL, when set, wins. */

@@ -24,9 +24,14 @@ public interface ShmemRuntime extends Context {
     long DEFAULT_ALIGNMENT = 64;
 
     /**
-     * Collective: initializes a PE with the given attributes ({@code shmem_init_attr}). The instance
-     * ({@link InitAttributes#instanceId}, 0 by default) must not be live; it becomes the current instance of the
-     * {@link Shmem} facade.
+     * Collective: initializes a PE with the given attributes ({@code shmem_init_attr}); the instance
+     * ({@link InitAttributes#instanceId}, 0 by default) becomes the current instance of the {@link Shmem} facade.
+     *
+     * <p>Nested inits (OpenSHMEM 1.6): when the instance is already live, this returns the same runtime, makes it
+     * current again and counts one more init ({@link #initCount()}), without communicating; each init needs its own
+     * {@link #close()}, and only the last one finalizes. A nested init whose explicit attributes name another PE or
+     * job size throws {@link io.jshmem.error.ShmemStateException} with nothing changed. Thread-safe: inits and
+     * finalizes of a process are serialized.
      */
     static ShmemRuntime init(InitAttributes attributes) {
         return Provider.get().init(attributes, null);
@@ -34,7 +39,8 @@ public interface ShmemRuntime extends Context {
 
     /**
      * Collective: {@link #init(InitAttributes)} with a thread level ({@code shmem_init_thread}); every level is
-     * provided as requested and {@link #queryThread()} reports it.
+     * provided as requested and {@link #queryThread()} reports it. A nested init of a live instance keeps the level
+     * its first init provided (OpenSHMEM 1.6 lets a library keep it), whatever {@code requested} says.
      */
     static ShmemRuntime initThread(InitAttributes attributes, ThreadLevel requested) {
         return Provider.get().init(attributes, requested);
@@ -196,8 +202,72 @@ public interface ShmemRuntime extends Context {
 
     /**
      * Collective: completes outstanding operations, synchronizes every PE, releases engines, heap and bootstrap
-     * ({@code shmem_finalize}). A second call does nothing.
+     * ({@code shmem_finalize}). After nested inits ({@link #initCount()} above 1) only the last call finalizes; the
+     * others act as {@link #barrierAll()} and release nothing (OpenSHMEM 1.6). A call after the last one does
+     * nothing.
      */
     @Override
     void close();
+
+    // ---- issue 12: nested init, accessibility, profiling control ----
+
+    /**
+     * Whether the facade's current instance is initialized and not yet finalized ({@code shmem_query_initialized});
+     * false before the first init and after the last finalize. May be called at any time from any thread.
+     */
+    static boolean queryInitialized() {
+        return Provider.get().currentOrNull() != null;
+    }
+
+    /**
+     * Whether the facade's current instance has been finalized by its last finalize and not initialized again (a
+     * jshmem addition in the spirit of {@code MPI_Finalized}; OpenSHMEM 1.6 has only
+     * {@code shmem_query_initialized}): false before the first init and while live. Any time, any thread.
+     */
+    static boolean queryFinalized() {
+        return Provider.get().queryFinalized();
+    }
+
+    /**
+     * Inits of this runtime not yet matched by a {@link #close()}: 1 after the first init, one more per nested init,
+     * 0 once finalized. Thread-safe.
+     */
+    int initCount();
+
+    /**
+     * Whether PE {@code pe} is reachable through jshmem from this PE ({@code shmem_pe_accessible}): true for every
+     * PE of the job (every PE runs the same program and maps or reaches its heap), false for any other number and
+     * after finalize. A query: never throws. Thread-safe; no ordering effect.
+     */
+    boolean peAccessible(int pe);
+
+    /**
+     * Whether {@code mem} can be used to reach PE {@code pe}'s copy through jshmem ({@code shmem_addr_accessible}):
+     * true when {@code mem} is a live symmetric buffer of this instance and {@code pe} a PE of the job; false for
+     * null, a freed buffer, a buffer of another instance, a bad PE number, or after finalize. A query: never
+     * throws. Thread-safe; no ordering effect.
+     */
+    boolean addrAccessible(SymmetricMemory mem, int pe);
+
+    /**
+     * Sets the profiling level of this PE's process, for every instance ({@code shmem_pcontrol}); not collective,
+     * every int is accepted, as OpenSHMEM 1.6 recommends:
+     * <ul>
+     *   <li>{@code level <= 0}: profiling disabled: {@link #getProf} data stops growing and no JFR events are
+     *       emitted (host or stream operations);</li>
+     *   <li>{@code 1} (the default after init): profiling at the default detail: ProfData cells on the PEs that
+     *       {@code SHMEM_CYCLE_PROF_PE} names, JFR {@code jshmem.Operation}/{@code jshmem.Wait} events while a
+     *       recording runs, for stream and host operations (RMA, atomics, signals, quiet, fence, waits, barriers,
+     *       collectives);</li>
+     *   <li>{@code 2}: as 1, and the profile buffers are flushed: this PE's table is printed as {@link #showProf}
+     *       does (when it is profiled); host operations also emit {@code jshmem.OperationDetail} events with the
+     *       API call and its stack trace (maximum detail);</li>
+     *   <li>{@code > 2}: jshmem-defined: the same as 2.</li>
+     * </ul>
+     * Thread-safe: one volatile write; operations already in progress finish under the level they started with.
+     */
+    void pcontrol(int level);
+
+    /** The profiling level in force in this process ({@link #pcontrol}); 1 unless changed. Thread-safe. */
+    int pcontrolLevel();
 }

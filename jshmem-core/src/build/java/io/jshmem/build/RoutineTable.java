@@ -108,6 +108,22 @@ final class RoutineTable {
                 api("ShmemInfo.version()"), "The OpenSHMEM version implemented (1.6).");
         row(c("shmem_info_get_name", "aclshmem_info_get_name"), "String infoGetName()", api("ShmemInfo.name()"),
                 "The vendor name.");
+        // issue 12 (setup and profiling chapters): nested-init queries, accessibility, profiling control
+        row(c("shmem_query_initialized"), "boolean queryInitialized()", api("ShmemRuntime.queryInitialized()"),
+                "Whether the current instance is initialized and not yet finalized by its last finalize (inits nest:"
+                        + " n inits need n finalizes); callable at any time.");
+        row((String) null, "boolean queryFinalized()", api("ShmemRuntime.queryFinalized()"),
+                "Whether the current instance has been finalized by its last finalize and not initialized again;"
+                        + " callable at any time.");
+        row(c("shmem_pe_accessible"), "boolean peAccessible(int pe)", rt("peAccessible(pe)"),
+                "Whether {@code pe} is a PE of the job; false for any other number, never throws for it.");
+        row(c("shmem_addr_accessible"), "boolean addrAccessible(SymmetricMemory mem, int pe)",
+                rt("addrAccessible(mem, pe)"),
+                "Whether {@code mem} is a live symmetric buffer of the current instance and {@code pe} a PE of the"
+                        + " job; false for null, freed or foreign buffers and bad PEs.");
+        row(c("shmem_pcontrol"), "void pcontrol(int level)", rt("pcontrol(level)"),
+                "Sets this process's profiling level: at most 0 disables, 1 (default) enables, 2 and more also flush"
+                        + " the profile table and add stack-traced JFR detail events.");
     }
 
     private void memory() {

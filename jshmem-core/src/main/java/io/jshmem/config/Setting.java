@@ -114,7 +114,17 @@ public enum Setting {
     LOCAL_RANK("LOCAL_RANK", "", "This PE's number on its host, set by shmemrun as torchrun does."),
     LOCAL_WORLD_SIZE("LOCAL_WORLD_SIZE", "", "Number of PEs on this host, set by shmemrun as torchrun does."),
     GROUP_RANK("GROUP_RANK", "", "This node's number (--node-rank), set by shmemrun as torchrun does."),
-    BOUND_CPU("JSHMEM_BOUND_CPU", "", "The CPU this PE is pinned to, set by shmemrun --bind-to core.");
+    BOUND_CPU("JSHMEM_BOUND_CPU", "", "The CPU this PE is pinned to, set by shmemrun --bind-to core."),
+    // issue 12: the environment variables of OpenSHMEM 1.6 (section "Environment Variables")
+    VERSION("SHMEM_VERSION", "",
+            "Any value: PE 0 prints the library version (jshmem, OpenSHMEM and CANN API versions) to standard"
+                    + " output at start-up, once per process."),
+    INFO("SHMEM_INFO", "",
+            "Any value: PE 0 prints every jshmem environment variable with its value in effect, its source and its"
+                    + " meaning to standard output at start-up, once per process."),
+    DEBUG("SHMEM_DEBUG", "",
+            "Any value but 0, false, no or off: debugging messages (log level debug, winning over"
+                    + " SHMEM_LOG_LEVEL).");
 
     private final String envName;
     private final String defaultValue;

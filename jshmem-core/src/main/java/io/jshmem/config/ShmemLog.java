@@ -84,6 +84,27 @@ public final class ShmemLog {
         return level;
     }
 
+    /**
+     * Whether a value of SHMEM_DEBUG asks for debugging output: OpenSHMEM says "any" value does; jshmem also reads
+     * an explicit 0, false, no or off as "not asked", so a script can switch it off without unsetting it.
+     */
+    public static boolean debugRequested(String value) {
+        if (value == null || value.isBlank()) {
+            return false;
+        }
+        String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+        return !(v.equals("0") || v.equals("false") || v.equals("no") || v.equals("off"));
+    }
+
+    /**
+     * Lowers the threshold to debug whatever SHMEM_LOG_LEVEL says (SHMEM_DEBUG given through init attributes, read
+     * only at init). Thread-safe; lasts for the process.
+     */
+    public static void enableDebug() {
+        level = LogLevel.DEBUG;
+        levelChosen = true;
+    }
+
     /** Whether SHMEM_LOG_LEVEL (or its system property) fixes the threshold. */
     public static boolean levelFixedByEnvironment() {
         return FROM_ENVIRONMENT != null;
@@ -202,6 +223,10 @@ public final class ShmemLog {
     }
 
     private static LogLevel environmentLevel() {
+        String debug = System.getProperty(Setting.DEBUG.propertyName());
+        if (debugRequested(debug != null ? debug : System.getenv(Setting.DEBUG.envName()))) {
+            return LogLevel.DEBUG; // OpenSHMEM's SHMEM_DEBUG asks for debugging messages: it raises any threshold
+        }
         String v = System.getProperty(Setting.LOG_LEVEL.propertyName());
         if (v == null || v.isBlank()) {
             v = System.getenv(Setting.LOG_LEVEL.envName());

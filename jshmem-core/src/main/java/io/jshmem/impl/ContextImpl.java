@@ -4,6 +4,7 @@ import io.jshmem.Cmp;
 import io.jshmem.Context;
 import io.jshmem.CtxOption;
 import io.jshmem.DataType;
+import io.jshmem.ProfFrame;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SignalOp;
 import io.jshmem.SymmetricMemory;
@@ -15,6 +16,7 @@ import io.jshmem.error.ShmemStateException;
 import io.jshmem.operand.Operands;
 import io.jshmem.operand.SymmetricBlock;
 import io.jshmem.runtime.ContextState;
+import io.jshmem.runtime.HostProfile;
 import io.jshmem.transport.AmoOp;
 
 import java.lang.foreign.MemorySegment;
@@ -40,6 +42,8 @@ class ContextImpl implements Context {
     private final RuntimeImpl runtime;
     private final Team team;
     final SyncOps sync;
+    /** Host-operation profiling of this context's runtime (set by RuntimeImpl for the default context). */
+    HostProfile prof;
 
     ContextImpl(RuntimeImpl runtime, Comm comm, Object owner, int nPes, ContextState state, Team team) {
         this.runtime = runtime == null ? (RuntimeImpl) this : runtime;
@@ -49,6 +53,7 @@ class ContextImpl implements Context {
         this.state = state;
         this.team = team;
         this.sync = new SyncOps(this);
+        this.prof = runtime == null ? null : runtime.ext().hostProfile();
     }
 
     @Override
@@ -177,7 +182,9 @@ class ContextImpl implements Context {
         long off = remote(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1, pe);
         local(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1);
         if (bytes != 0) {
+            HostProfile.Span span = prof.begin();
             comm.put(pe, off, src, srcOffset, bytes);
+            HostProfile.end(span, ProfFrame.PUT, "putmem", pe, bytes);
         }
     }
 
@@ -187,7 +194,9 @@ class ContextImpl implements Context {
         long off = remote(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1, pe);
         local(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1);
         if (bytes != 0) {
+            HostProfile.Span span = prof.begin();
             comm.putNbi(pe, off, src, srcOffset, bytes);
+            HostProfile.end(span, ProfFrame.PUT, "putmemNbi", pe, bytes);
         }
     }
 
@@ -197,7 +206,9 @@ class ContextImpl implements Context {
         long off = remote(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1, pe);
         local(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1);
         if (bytes != 0) {
+            HostProfile.Span span = prof.begin();
             comm.get(pe, off, dest, destOffset, bytes);
+            HostProfile.end(span, ProfFrame.GET, "getmem", pe, bytes);
         }
     }
 
@@ -207,7 +218,9 @@ class ContextImpl implements Context {
         long off = remote(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1, pe);
         local(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1);
         if (bytes != 0) {
+            HostProfile.Span span = prof.begin();
             comm.getNbi(pe, off, dest, destOffset, bytes);
+            HostProfile.end(span, ProfFrame.GET, "getmemNbi", pe, bytes);
         }
     }
 
@@ -220,7 +233,9 @@ class ContextImpl implements Context {
         long off = remote(dest, "dest", "destIndex", destIndex, "count", count, size, pe);
         local(src, "src", "srcIndex", srcIndex, "count", count, size);
         if (count != 0) {
+            HostProfile.Span span = prof.begin();
             comm.put(pe, off, src, srcIndex * size, count * size);
+            HostProfile.end(span, ProfFrame.PUT, "put", pe, count * size);
         }
     }
 
@@ -231,7 +246,9 @@ class ContextImpl implements Context {
         long off = remote(dest, "dest", "destIndex", destIndex, "count", count, size, pe);
         local(src, "src", "srcIndex", srcIndex, "count", count, size);
         if (count != 0) {
+            HostProfile.Span span = prof.begin();
             comm.putNbi(pe, off, src, srcIndex * size, count * size);
+            HostProfile.end(span, ProfFrame.PUT, "putNbi", pe, count * size);
         }
     }
 
@@ -242,7 +259,9 @@ class ContextImpl implements Context {
         long off = remote(src, "src", "srcIndex", srcIndex, "count", count, size, pe);
         local(dest, "dest", "destIndex", destIndex, "count", count, size);
         if (count != 0) {
+            HostProfile.Span span = prof.begin();
             comm.get(pe, off, dest, destIndex * size, count * size);
+            HostProfile.end(span, ProfFrame.GET, "get", pe, count * size);
         }
     }
 
@@ -253,7 +272,9 @@ class ContextImpl implements Context {
         long off = remote(src, "src", "srcIndex", srcIndex, "count", count, size, pe);
         local(dest, "dest", "destIndex", destIndex, "count", count, size);
         if (count != 0) {
+            HostProfile.Span span = prof.begin();
             comm.getNbi(pe, off, dest, destIndex * size, count * size);
+            HostProfile.end(span, ProfFrame.GET, "getNbi", pe, count * size);
         }
     }
 
@@ -267,7 +288,9 @@ class ContextImpl implements Context {
                     size);
         }
         if (count != 0) {
+            HostProfile.Span span = prof.begin();
             comm.iput(pe, off, destStride, src, srcIndex * size, srcStride, count, size);
+            HostProfile.end(span, ProfFrame.PUT, "iput", pe, count * size);
         }
     }
 
@@ -281,7 +304,9 @@ class ContextImpl implements Context {
                     count, size);
         }
         if (count != 0) {
+            HostProfile.Span span = prof.begin();
             comm.iget(pe, off, srcStride, dest, destIndex * size, destStride, count, size);
+            HostProfile.end(span, ProfFrame.GET, "iget", pe, count * size);
         }
     }
 
@@ -289,12 +314,19 @@ class ContextImpl implements Context {
 
     private void putScalar(ValueLayout type, SymmetricMemory dest, long index, long bits, int pe) {
         long size = size(type);
-        comm.putScalar(pe, remote(dest, "dest", "index", index, "count", 1, size, pe), type, bits);
+        long off = remote(dest, "dest", "index", index, "count", 1, size, pe);
+        HostProfile.Span span = prof.begin();
+        comm.putScalar(pe, off, type, bits);
+        HostProfile.end(span, ProfFrame.PUT, "p", pe, size);
     }
 
     private long getScalar(ValueLayout type, SymmetricMemory src, long index, int pe) {
         long size = size(type);
-        return comm.getScalar(pe, remote(src, "src", "index", index, "count", 1, size, pe), type);
+        long off = remote(src, "src", "index", index, "count", 1, size, pe);
+        HostProfile.Span span = prof.begin();
+        long bits = comm.getScalar(pe, off, type);
+        HostProfile.end(span, ProfFrame.GET, "g", pe, size);
+        return bits;
     }
 
     @Override
@@ -522,12 +554,18 @@ class ContextImpl implements Context {
 
     @Override
     public final void signalAdd(SymmetricMemory sig, long index, long value, int pe) {
-        comm.atomicLong(AmoOp.FETCH_ADD, pe, slot(sig, "sig", index, Long.BYTES, pe), value, 0);
+        long off = slot(sig, "sig", index, Long.BYTES, pe);
+        HostProfile.Span span = prof.begin();
+        comm.atomicLong(AmoOp.FETCH_ADD, pe, off, value, 0);
+        HostProfile.end(span, ProfFrame.SIGNAL_OP, "signalAdd", pe, Long.BYTES);
     }
 
     @Override
     public final void signalSet(SymmetricMemory sig, long index, long value, int pe) {
-        comm.atomicLong(AmoOp.SET, pe, slot(sig, "sig", index, Long.BYTES, pe), value, 0);
+        long off = slot(sig, "sig", index, Long.BYTES, pe);
+        HostProfile.Span span = prof.begin();
+        comm.atomicLong(AmoOp.SET, pe, off, value, 0);
+        HostProfile.end(span, ProfFrame.SIGNAL_OP, "signalSet", pe, Long.BYTES);
     }
 
     @Override
@@ -538,8 +576,11 @@ class ContextImpl implements Context {
     @Override
     public final long signalWaitUntil(SymmetricMemory sig, long index, Cmp cmp, long value) {
         long off = localSlots(sig, "sig", index, 1, Long.BYTES);
-        return PointToPoint.waitUntil(comm, WaitType.UNSIGNED_LONG, off, SyncOps.comparison(cmp), value,
-                "signalWaitUntil");
+        Cmp c = SyncOps.comparison(cmp);
+        HostProfile.Span span = prof.begin();
+        long seen = PointToPoint.waitUntil(comm, WaitType.UNSIGNED_LONG, off, c, value, "signalWaitUntil");
+        HostProfile.end(span, ProfFrame.SIGNAL_WAIT, "signalWaitUntil", -1, 0);
+        return seen;
     }
 
     // ---- waits (see SyncOps) -------------------------------------------------------------------------------
@@ -557,22 +598,30 @@ class ContextImpl implements Context {
     @Override
     public final void waitUntilAll(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                    Cmp cmp, long value) {
-        PointToPoint.waitAll(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, value),
-                "waitUntilAll");
+        HostProfile.Span span = prof.begin();
+        PointToPoint.waitAll(comm, sync.vars(type, ivars, index, nelems, status),
+                sync.operand(cmp, value), "waitUntilAll");
+        HostProfile.end(span, ProfFrame.WAIT, "waitUntilAll", -1, 0);
     }
 
     @Override
     public final int waitUntilAny(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                   Cmp cmp, long value) {
-        return PointToPoint.waitAny(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, value),
-                "waitUntilAny");
+        HostProfile.Span span = prof.begin();
+        int r = PointToPoint.waitAny(comm, sync.vars(type, ivars, index, nelems, status),
+                sync.operand(cmp, value), "waitUntilAny");
+        HostProfile.end(span, ProfFrame.WAIT, "waitUntilAny", -1, 0);
+        return r;
     }
 
     @Override
     public final int waitUntilSome(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
                                    int[] status, Cmp cmp, long value) {
-        return PointToPoint.waitSome(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, value),
-                sync.indices(indices, nelems), "waitUntilSome");
+        HostProfile.Span span = prof.begin();
+        int r = PointToPoint.waitSome(comm, sync.vars(type, ivars, index, nelems, status),
+                sync.operand(cmp, value), sync.indices(indices, nelems), "waitUntilSome");
+        HostProfile.end(span, ProfFrame.WAIT, "waitUntilSome", -1, 0);
+        return r;
     }
 
     @Override
@@ -597,22 +646,30 @@ class ContextImpl implements Context {
     @Override
     public final void waitUntilAllVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                          Cmp cmp, long[] values) {
-        PointToPoint.waitAll(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, values, nelems),
-                "waitUntilAllVector");
+        HostProfile.Span span = prof.begin();
+        PointToPoint.waitAll(comm, sync.vars(type, ivars, index, nelems, status),
+                sync.operand(cmp, values, nelems), "waitUntilAllVector");
+        HostProfile.end(span, ProfFrame.WAIT, "waitUntilAllVector", -1, 0);
     }
 
     @Override
     public final int waitUntilAnyVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                         Cmp cmp, long[] values) {
-        return PointToPoint.waitAny(comm, sync.vars(type, ivars, index, nelems, status),
+        HostProfile.Span span = prof.begin();
+        int r = PointToPoint.waitAny(comm, sync.vars(type, ivars, index, nelems, status),
                 sync.operand(cmp, values, nelems), "waitUntilAnyVector");
+        HostProfile.end(span, ProfFrame.WAIT, "waitUntilAnyVector", -1, 0);
+        return r;
     }
 
     @Override
     public final int waitUntilSomeVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
                                          int[] status, Cmp cmp, long[] values) {
-        return PointToPoint.waitSome(comm, sync.vars(type, ivars, index, nelems, status),
+        HostProfile.Span span = prof.begin();
+        int r = PointToPoint.waitSome(comm, sync.vars(type, ivars, index, nelems, status),
                 sync.operand(cmp, values, nelems), sync.indices(indices, nelems), "waitUntilSomeVector");
+        HostProfile.end(span, ProfFrame.WAIT, "waitUntilSomeVector", -1, 0);
+        return r;
     }
 
     @Override
@@ -641,13 +698,17 @@ class ContextImpl implements Context {
     @Override
     public final void quiet() {
         usable();
+        HostProfile.Span span = prof.begin();
         comm.quiet();
+        HostProfile.end(span, ProfFrame.QUIET, "quiet", -1, 0);
     }
 
     @Override
     public final void fence() {
         usable();
+        HostProfile.Span span = prof.begin();
         comm.fence();
+        HostProfile.end(span, ProfFrame.FENCE, "fence", -1, 0);
     }
 
     @Override
@@ -659,7 +720,9 @@ class ContextImpl implements Context {
                 Operands.pe("pes[" + i + "]", pes[i], nPes); // throws, naming the position
             }
         }
+        HostProfile.Span span = prof.begin();
         comm.quiet(pes);
+        HostProfile.end(span, ProfFrame.QUIET, "peQuiet", pes.length == 1 ? pes[0] : -1, 0);
     }
 
     /** The block behind {@code mem} when it is a live buffer of this context's instance (for views and locks). */

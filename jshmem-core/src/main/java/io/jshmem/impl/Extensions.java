@@ -12,6 +12,7 @@ import io.jshmem.config.Json;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.runtime.HostProfile;
 import io.jshmem.runtime.Instance;
 import io.jshmem.runtime.Profiler;
 
@@ -33,6 +34,7 @@ final class Extensions {
     private final RuntimeImpl runtime;
     private final int instanceId;
     private final Profiler profiler;
+    private final HostProfile hostProfile;
     private final Map<DataOpEngine, EngineConfig> configs = new EnumMap<>(DataOpEngine.class);
     private final Set<StreamImpl> streams = ConcurrentHashMap.newKeySet();
     private final AtomicInteger nextStreamId = new AtomicInteger(1);
@@ -42,6 +44,7 @@ final class Extensions {
         this.runtime = runtime;
         this.instanceId = instanceId;
         this.profiler = Profiler.fromSettings(instance.settings(), instance.myPe(), instance.nPes());
+        this.hostProfile = new HostProfile(profiler);
         for (DataOpEngine e : DataOpEngine.values()) {
             configs.put(e, EngineConfig.defaultFor(e));
         }
@@ -53,6 +56,10 @@ final class Extensions {
 
     Profiler profiler() {
         return profiler;
+    }
+
+    HostProfile hostProfile() {
+        return hostProfile;
     }
 
     /** Whether {@code team} is a team of {@code runtime}'s instance (its channel runs on that instance's engines). */
@@ -121,6 +128,18 @@ final class Extensions {
         return Optional.of(data);
     }
 
+    /**
+     * {@code shmem_pcontrol}: sets the process's level (every int is valid: at most 0 disables, 1 default, 2 and more
+     * add stack-traced JFR detail events); from 2 up it also flushes this PE's profile, printing its table as
+     * {@code showProf} does when this PE is profiled.
+     */
+    void pcontrol(int level) {
+        Profiler.pcontrol(level);
+        if (level >= 2) {
+            prof(true);
+        }
+    }
+
     ProfScope profStart(int frame) {
         if (frame < ProfFrame.FIRST_USER_FRAME || frame >= Profiler.MAX_FRAMES) {
             throw new ShmemArgumentException("frame = " + frame + " is not a user frame: valid range is "
@@ -151,6 +170,7 @@ final class Extensions {
                 .put("controlTimeoutSeconds", in.controlTimeout() == null ? null : in.controlTimeout().toSeconds())
                 .put("rendezvousTls", in.usesTls())
                 .put("profiling", profiler.enabled())
+                .put("pcontrolLevel", Profiler.pcontrolLevel())
                 .put("streams", streams.size());
         List<Object> engines = new ArrayList<>();
         if (in.isLive()) {

@@ -135,6 +135,11 @@ final class InstanceRegistry {
         return STATUS[id];
     }
 
+    /** Whether {@code id} was initialized at least once and is now neither live nor being initialized. */
+    static synchronized boolean finalizedOnce(int id) {
+        return GENERATION[id] > 0 && STATUS[id] == InitStatus.NOT_INITIALIZED && !INITIALIZING[id];
+    }
+
     /** How many instance inits of {@code id} completed before; every PE counts the same. */
     static synchronized long generation(int id) {
         return GENERATION[id];

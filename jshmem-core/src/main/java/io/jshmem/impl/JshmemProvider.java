@@ -101,6 +101,11 @@ public final class JshmemProvider implements ShmemProvider {
     }
 
     @Override
+    public boolean queryFinalized() {
+        return InstanceRegistry.finalizedOnce(InstanceRegistry.currentId());
+    }
+
+    @Override
     public void setConfStoreTls(boolean enabled, String tlsInfo) {
         if (enabled) {
             TlsInfo.parse("tlsInfo", tlsInfo);

@@ -9,6 +9,7 @@ import io.jshmem.HeapUsage;
 import io.jshmem.InitAttributes;
 import io.jshmem.InitStatus;
 import io.jshmem.ProfData;
+import io.jshmem.ProfFrame;
 import io.jshmem.ProfScope;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.Stream;
@@ -28,7 +29,9 @@ import io.jshmem.error.ShmemOutOfMemoryException;
 import io.jshmem.memory.Block;
 import io.jshmem.runtime.ContextState;
 import io.jshmem.runtime.DerivedSession;
+import io.jshmem.runtime.HostProfile;
 import io.jshmem.runtime.InitOptions;
+import io.jshmem.runtime.StartupBanner;
 import io.jshmem.runtime.Instance;
 import io.jshmem.runtime.UniqueIdAddress;
 
@@ -55,6 +58,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         this.instance = instance;
         this.ext = new Extensions(this, instance, instanceId);
         this.locks = new QueueLocks(instance.comm());
+        this.prof = ext.hostProfile();
     }
 
     /**
@@ -63,15 +67,59 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
      */
     static RuntimeImpl init(InitAttributes attributes, ThreadLevel level) {
         Operands.notNull("attributes", attributes);
-        RuntimeImpl rt = init(attributes);
-        if (level != null) {
-            rt.threadLevel = level;
+        int id = InstanceRegistry.checkId("instanceId", attributes.instanceId());
+        InstanceRegistry.lock("init of instance " + id);
+        try {
+            RuntimeImpl live = InstanceRegistry.liveOrNull(id);
+            if (live != null) {
+                return live.initAgain(attributes);
+            }
+            RuntimeImpl rt = init(attributes);
+            if (level != null) {
+                rt.threadLevel = level;
+            }
+            return rt;
+        } finally {
+            InstanceRegistry.unlock();
         }
-        return rt;
+    }
+
+    // ---- nested init and finalize (OpenSHMEM 1.6) -------------------------------------------------------------
+
+    /** Inits of this runtime not yet matched by a finalize; guarded by the lifecycle lock. */
+    private int initCount = 1;
+
+    /**
+     * A further init of a live instance (OpenSHMEM 1.6: init and init_thread may be called many times, each matched
+     * by a finalize): the same runtime, one more finalize needed, made current again. Nothing is communicated. The
+     * thread level stays the one the first init provided (1.6 lets a library keep it). Explicit attributes naming
+     * another PE or job size are a mistake, rejected with nothing changed.
+     */
+    private RuntimeImpl initAgain(InitAttributes attributes) {
+        if (attributes.myPe() >= 0 && (attributes.myPe() != myPe() || attributes.nPes() != nPes())) {
+            throw new ShmemStateException("instance " + instanceId() + " is already initialized as PE " + myPe()
+                    + " of " + nPes() + ", but this init asks for PE " + attributes.myPe() + " of " + attributes.nPes()
+                    + ": a nested init joins the live job; finalize it first to start another, or init another"
+                    + " instance id");
+        }
+        initCount++;
+        InstanceRegistry.setCurrent(instanceId());
+        return this;
+    }
+
+    /** Inits of this runtime not yet matched by a finalize: 1 after the first init, 0 once finalized. */
+    @Override
+    public int initCount() {
+        InstanceRegistry.lock("initCount");
+        try {
+            return isLive() ? initCount : 0;
+        } finally {
+            InstanceRegistry.unlock();
+        }
     }
 
     private static RuntimeImpl init(InitAttributes attributes) {
-        int id = attributes.instanceId();
+        int id = attributes.instanceId();  // the lifecycle lock is held (reentrant) by the caller
         InstanceRegistry.lock("init of instance " + id);
         try {
             InstanceRegistry.beginInit(id);
@@ -114,7 +162,9 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         }
         Instance in = Instance.init(options, () -> InstanceRegistry.heapCreated(id));
         try {
-            return new RuntimeImpl(in, id);
+            RuntimeImpl rt = new RuntimeImpl(in, id);
+            StartupBanner.atInit(settings, in.myPe());
+            return rt;
         } catch (RuntimeException e) {
             // A bad setting seen only now (SHMEM_CYCLE_PROF_PE) is seen by every PE: all finalize together.
             in.finalizeInstance();
@@ -304,12 +354,16 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
      * ({@code shmem_barrier_all}). Everything any PE stored before it is visible to every PE after it.
      */
     public void barrierAll() {
+        HostProfile.Span span = prof.begin();
         instance.barrierAll();
+        HostProfile.end(span, ProfFrame.BARRIER, "barrierAll", -1, 0);
     }
 
     /** Collective: waits until every PE has arrived, without completing outstanding operations ({@code shmem_sync_all}). */
     public void syncAll() {
+        HostProfile.Span span = prof.begin();
         instance.syncAll();
+        HostProfile.end(span, ProfFrame.BARRIER, "syncAll", -1, 0);
     }
 
     /**
@@ -432,16 +486,55 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     @Override
     public void close() {
         InstanceRegistry.lock("finalize of instance " + ext.instanceId());
+        boolean last = true;
         try {
+            if (initCount > 1 && instance.isLive()) {
+                // Not the last finalize of nested inits: OpenSHMEM 1.6 makes it a barrier that releases nothing.
+                last = false;
+                initCount--;
+                instance.barrierAll();
+                return;
+            }
             if (instance.isLive()) {
                 ext.closeStreams();
             }
             retireLiveBlocks();
             instance.finalizeInstance();
         } finally {
-            InstanceRegistry.finalized(this);
+            if (last) {
+                InstanceRegistry.finalized(this);
+            }
             InstanceRegistry.unlock();
         }
+    }
+
+    // ---- accessibility queries and profiling control (issue 12) ----
+
+    /** Whether {@code pe} is a PE of this job ({@code shmem_pe_accessible}); false for any other number. */
+    @Override
+    public boolean peAccessible(int pe) {
+        return pe >= 0 && pe < nPes() && instance.isLive();
+    }
+
+    /**
+     * Whether {@code mem} is a live symmetric buffer of this instance and {@code pe} a PE of this job
+     * ({@code shmem_addr_accessible}); false for null, freed buffers, buffers of another instance and bad PEs.
+     */
+    @Override
+    public boolean addrAccessible(SymmetricMemory mem, int pe) {
+        return mem instanceof SymmetricBlock b && b.owner() == owner && b.isLive() && peAccessible(pe);
+    }
+
+    /** Sets the profiling level of this process ({@code shmem_pcontrol}); see {@link ShmemRuntime#pcontrol}. */
+    @Override
+    public void pcontrol(int level) {
+        ext.pcontrol(level);
+    }
+
+    /** The profiling level in force in this process (1 by default). */
+    @Override
+    public int pcontrolLevel() {
+        return io.jshmem.runtime.Profiler.pcontrolLevel();
     }
 
     // ---- CANN SHMEM extensions (issue 6): instances, streams, handles, engine configuration, profiling ----

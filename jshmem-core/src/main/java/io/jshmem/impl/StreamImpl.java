@@ -17,7 +17,7 @@ import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemException;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.error.ShmemTimeoutException;
-import io.jshmem.runtime.JfrEvents;
+import io.jshmem.runtime.HostProfile;
 import io.jshmem.runtime.OperationEvent;
 import io.jshmem.runtime.Profiler;
 import io.jshmem.runtime.WaitEvent;
@@ -251,7 +251,7 @@ final class StreamImpl implements Stream {
     public void synchronize() {
         usable();
         long start = System.nanoTime();
-        WaitEvent event = JfrEvents.active() ? new WaitEvent() : null;
+        WaitEvent event = Profiler.jfr() ? new WaitEvent() : null;
         if (event != null) {
             event.begin();
         }
@@ -265,7 +265,7 @@ final class StreamImpl implements Stream {
             event.pe = runtime.myPe();
             event.commit();
         }
-        if (profiler.enabled()) {
+        if (profiler.recording()) {
             profiler.record(profiler.threadBlock(), ProfFrame.SYNCHRONIZE.id(), System.nanoTime() - start);
         }
         throwIfFailed();
@@ -377,6 +377,8 @@ final class StreamImpl implements Stream {
     }
 
     private void runLoop() {
+        // What this thread does for the stream is recorded as the stream's operations, not again as host ones.
+        HostProfile.excludeCurrentThread();
         while (true) {
             Task t;
             try {
@@ -402,9 +404,9 @@ final class StreamImpl implements Stream {
 
     private void execute(Task t) {
         running = t.op();
-        long start = profiler.enabled() ? System.nanoTime() : 0;
+        long start = profiler.recording() ? System.nanoTime() : 0;
         // Touching an event class initializes JFR (close to a second): only when a recording may be running.
-        boolean jfr = JfrEvents.active();
+        boolean jfr = Profiler.jfr();
         OperationEvent op = jfr && !t.isWait() ? new OperationEvent() : null;
         WaitEvent wait = jfr && t.isWait() ? new WaitEvent() : null;
         if (op != null) {
@@ -440,7 +442,7 @@ final class StreamImpl implements Stream {
                 wait.commit();
             }
         }
-        if (profiler.enabled()) {
+        if (start != 0) {
             profiler.record(profBlock, t.frame().id(), System.nanoTime() - start);
         }
     }

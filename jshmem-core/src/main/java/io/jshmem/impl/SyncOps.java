@@ -2,6 +2,7 @@ package io.jshmem.impl;
 
 import io.jshmem.Cmp;
 import io.jshmem.DataType;
+import io.jshmem.ProfFrame;
 import io.jshmem.SignalOp;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.comm.Comm;
@@ -9,6 +10,7 @@ import io.jshmem.comm.PointToPoint;
 import io.jshmem.comm.WaitType;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.operand.Operands;
+import io.jshmem.runtime.HostProfile;
 import io.jshmem.transport.AmoOp;
 
 import java.lang.foreign.MemorySegment;
@@ -62,11 +64,16 @@ final class SyncOps {
              int pe) {
         int width = amoWidth(op, type);
         long off = ctx.slot(mem, name, index, width, pe);
+        HostProfile.Span span = ctx.prof.begin();
+        long old;
         if (width == 8) {
-            return comm.atomicLong(op, pe, off, operand, compare);
+            old = comm.atomicLong(op, pe, off, operand, compare);
+        } else {
+            int r = comm.atomicInt(op, pe, off, (int) operand, (int) compare);
+            old = type == DataType.INT ? r : Integer.toUnsignedLong(r);
         }
-        int r = comm.atomicInt(op, pe, off, (int) operand, (int) compare);
-        return type == DataType.INT ? r : Integer.toUnsignedLong(r);
+        HostProfile.end(span, ProfFrame.AMO, op.name(), pe, width);
+        return old;
     }
 
     void amoNbi(AmoOp op, DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory mem, String name,
@@ -76,11 +83,13 @@ final class SyncOps {
         if (ContextImpl.CHECKS) {
             Operands.fetchSlot(fetch, fetchIndex, width);
         }
+        HostProfile.Span span = ctx.prof.begin();
         if (width == 8) {
             comm.atomicLongNbi(op, pe, off, operand, compare, fetch, fetchIndex * width);
         } else {
             comm.atomicIntNbi(op, pe, off, (int) operand, (int) compare, fetch, fetchIndex * width);
         }
+        HostProfile.end(span, ProfFrame.AMO, op.name(), pe, width);
     }
 
     void putSignal(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
@@ -96,7 +105,9 @@ final class SyncOps {
             Operands.notNull("sigOp", sigOp);
         }
         // Both forms are complete on return on one host; a network engine completes the nbi data by quiet.
+        HostProfile.Span span = ctx.prof.begin();
         comm.putSignal(pe, off, src, srcIndex * size, count * size, sigOff, signal, sigOp == SignalOp.ADD);
+        HostProfile.end(span, ProfFrame.SIGNAL_OP, "putSignal", pe, count * size);
     }
 
     static WaitType waitType(DataType type) {
@@ -133,7 +144,10 @@ final class SyncOps {
     void waitUntil(DataType type, SymmetricMemory ivar, long index, Cmp cmp, long value) {
         WaitType w = waitType(type);
         long off = ctx.localSlots(ivar, "ivar", index, 1, w.byteSize());
-        PointToPoint.waitUntil(comm, w, off, comparison(cmp), value, "waitUntil");
+        Cmp c = comparison(cmp);
+        HostProfile.Span span = ctx.prof.begin();
+        PointToPoint.waitUntil(comm, w, off, c, value, "waitUntil");
+        HostProfile.end(span, ProfFrame.WAIT, "waitUntil", -1, 0);
     }
 
     boolean test(DataType type, SymmetricMemory ivar, long index, Cmp cmp, long value) {

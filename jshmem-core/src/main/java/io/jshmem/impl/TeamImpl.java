@@ -3,6 +3,7 @@ package io.jshmem.impl;
 import io.jshmem.Context;
 import io.jshmem.CtxOption;
 import io.jshmem.DataType;
+import io.jshmem.ProfFrame;
 import io.jshmem.ReduceOp;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.Team;
@@ -14,6 +15,7 @@ import io.jshmem.collectives.Collectives;
 import io.jshmem.collectives.TeamChannel;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemStateException;
+import io.jshmem.runtime.HostProfile;
 import io.jshmem.team.TeamState;
 
 import java.lang.foreign.ValueLayout;
@@ -187,7 +189,9 @@ final class TeamImpl implements Team {
         TeamChannel ch = usable();
         lock();
         try {
+            HostProfile.Span span = teams.runtime().prof.begin();
             Collectives.sync(ch);
+            HostProfile.end(span, ProfFrame.BARRIER, "sync", -1, 0);
         } finally {
             lock.unlock();
         }
@@ -198,7 +202,9 @@ final class TeamImpl implements Team {
         TeamChannel ch = usable();
         lock();
         try {
+            HostProfile.Span span = teams.runtime().prof.begin();
             Collectives.barrier(ch);
+            HostProfile.end(span, ProfFrame.BARRIER, "barrier", -1, 0);
         } finally {
             lock.unlock();
         }
@@ -233,7 +239,9 @@ final class TeamImpl implements Team {
         CollectiveArgs.noOverlap("broadcast", d, bytes, s, bytes, d, "separate buffers or the same one (in place)");
         lock();
         try {
+            HostProfile.Span span = teams.runtime().prof.begin();
             Collectives.broadcast(ch, d, s, bytes, root);
+            HostProfile.end(span, ProfFrame.COLLECTIVE, "broadcast", -1, bytes);
         } finally {
             lock.unlock();
         }
@@ -266,7 +274,9 @@ final class TeamImpl implements Team {
                 "separate buffers or this PE's own block of dest (in place)");
         lock();
         try {
+            HostProfile.Span span = teams.runtime().prof.begin();
             Collectives.fcollect(ch, d, s, bytes);
+            HostProfile.end(span, ProfFrame.COLLECTIVE, "fcollect", -1, bytes);
         } finally {
             lock.unlock();
         }
@@ -301,7 +311,10 @@ final class TeamImpl implements Team {
         long capacity = (dest.byteSize() / size - destIndex) * size;
         lock();
         try {
-            return Collectives.collect(ch, d, s, count * size, capacity, size);
+            HostProfile.Span span = teams.runtime().prof.begin();
+            long r = Collectives.collect(ch, d, s, count * size, capacity, size);
+            HostProfile.end(span, ProfFrame.COLLECTIVE, "collect", -1, count * size);
+            return r;
         } finally {
             lock.unlock();
         }
@@ -351,7 +364,9 @@ final class TeamImpl implements Team {
         CollectiveArgs.noOverlap("alltoall", d, destSpan, s, srcSpan, -1, "separate buffers");
         lock();
         try {
+            HostProfile.Span span = teams.runtime().prof.begin();
             Collectives.alltoall(ch, d, s, count, size, dst, sst);
+            HostProfile.end(span, ProfFrame.COLLECTIVE, "alltoall", -1, 0);
         } finally {
             lock.unlock();
         }
@@ -378,7 +393,9 @@ final class TeamImpl implements Team {
         long s = source.heapOffset() + sourceIndex * type.byteSize(); // in range: checked above
         lock();
         try {
+            HostProfile.Span span = teams.runtime().prof.begin();
             Collectives.reduce(ch, kind, operator, d, s, count);
+            HostProfile.end(span, ProfFrame.COLLECTIVE, "reduce", -1, 0);
         } finally {
             lock.unlock();
         }
@@ -407,7 +424,9 @@ final class TeamImpl implements Team {
         long s = source.heapOffset() + sourceIndex * type.byteSize(); // in range: checked above
         lock();
         try {
+            HostProfile.Span span = teams.runtime().prof.begin();
             Collectives.scan(ch, kind, inclusive, d, s, count);
+            HostProfile.end(span, ProfFrame.COLLECTIVE, "scan", -1, 0);
         } finally {
             lock.unlock();
         }

@@ -9,8 +9,10 @@ import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
 /**
- * A JFR event for one jshmem operation (stream RMA, signal, quiet, barrier, kernel), so that Java Mission Control
- * shows where communication time goes. Costs nothing measurable when no recording enables it.
+ * A JFR event for one jshmem operation (stream RMA, signal, quiet, barrier, kernel, and every host RMA, atomic,
+ * signal, ordering, wait, barrier and collective; see {@link HostProfile}), so that Java Mission Control shows where
+ * communication time goes. {@code stream} is null for host operations. Costs nothing measurable when no recording
+ * enables it; none is created while {@code pcontrol} is at most 0.
  */
 @Name("jshmem.Operation")
 @Label("jshmem Operation")

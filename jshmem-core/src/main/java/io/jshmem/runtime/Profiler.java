@@ -21,6 +21,11 @@ public final class Profiler {
     public static final int MAX_FRAMES = 1024;
     /** Blocks beyond the first 63 share the last one. */
     static final int OVERFLOW_BLOCK = MAX_BLOCKS - 1;
+    /**
+     * The process's {@code shmem_pcontrol} level, shared by every instance (a PE is a process): at most 0 disables
+     * recording (ProfData and JFR), 1 is the default, 2 and more add detail. One volatile read per check.
+     */
+    private static volatile int pcontrolLevel = 1;
 
     private final int pe;
     private final boolean enabled;
@@ -85,8 +90,29 @@ public final class Profiler {
         return set;
     }
 
+    /** Whether SHMEM_CYCLE_PROF_PE names this PE (its ProfData exists, whatever the pcontrol level). */
     public boolean enabled() {
         return enabled;
+    }
+
+    /** Whether this profiler records now: this PE is profiled and pcontrol has not disabled profiling. */
+    public boolean recording() {
+        return enabled && pcontrolLevel > 0;
+    }
+
+    /** Whether JFR events are to be emitted now: a recording may run and pcontrol has not disabled profiling. */
+    public static boolean jfr() {
+        return pcontrolLevel > 0 && JfrEvents.active();
+    }
+
+    /** The current pcontrol level of this process (1 until {@link #pcontrol(int)} changes it). */
+    public static int pcontrolLevel() {
+        return pcontrolLevel;
+    }
+
+    /** Sets the process's pcontrol level; every int is accepted (see {@link #pcontrolLevel}). */
+    public static void pcontrol(int level) {
+        pcontrolLevel = level;
     }
 
     public int pe() {
@@ -119,7 +145,7 @@ public final class Profiler {
 
     /** Adds one operation of {@code frame} that took {@code elapsedNanos} to {@code block}. */
     public void record(int block, int frame, long elapsedNanos) {
-        if (!enabled) {
+        if (!enabled || pcontrolLevel <= 0) {
             return;
         }
         int cell = block * MAX_FRAMES + frame;

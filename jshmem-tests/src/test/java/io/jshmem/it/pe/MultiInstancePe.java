@@ -33,8 +33,12 @@ public final class MultiInstancePe {
         Expect.equal(1, rt1.instanceId(), "instance id");
         Expect.equal(InitStatus.INITIALIZED, Shmem.initStatus(1), "status of 1");
         Expect.equal(rt0.myPe(), rt1.myPe(), "same PE numbering");
-        Expect.thrown(ShmemStateException.class, () -> Shmem.init(InitAttributes.fromEnvironment().instanceId(1)),
-                "already initialized", "instance 1");
+        // OpenSHMEM 1.6 (issue 12): a second init of a live instance nests instead of throwing.
+        Expect.isTrue(Shmem.init(InitAttributes.fromEnvironment().instanceId(1)) == rt1, "nested init of 1");
+        Expect.equal(2, rt1.initCount(), "instance 1 init count");
+        Expect.equal(1, rt0.initCount(), "instance 0 init count");
+        rt1.close(); // the matching finalize: a barrier, instance 1 stays live
+        Expect.equal(InitStatus.INITIALIZED, Shmem.initStatus(1), "status of 1 after its non-last finalize");
         Expect.thrown(ShmemArgumentException.class, () -> InitAttributes.fromEnvironment().instanceId(255),
                 "instanceId = 255", "0..254");
         int me = rt0.myPe();
