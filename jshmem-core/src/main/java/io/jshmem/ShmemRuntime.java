@@ -69,7 +69,8 @@ public interface ShmemRuntime extends Context {
 
     /**
      * Collective: resizes {@code mem} to {@code bytes} ({@code shmem_realloc}); the contents up to the smaller size
-     * are kept. The old handle is invalid afterwards, even when the block did not move.
+     * are kept. The old handle is invalid afterwards, even when the block did not move. {@link MemType#HOST_SIDE}
+     * buffers only: a DEVICE_SIDE one throws {@link io.jshmem.error.ShmemArgumentException}, changing nothing.
      */
     SymmetricMemory realloc(SymmetricMemory mem, long bytes);
 

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class MemoryChapterTest {
     private static final String[] CASES = {"hints", "host-kind", "no-device-provider", "device-kind",
-        "team-ptr-world", "team-ptr-strided", "team-ptr-bad-input"};
+        "team-ptr-world", "team-ptr-strided", "team-ptr-bad-input", "after-finalize"};
 
     @ParameterizedTest(name = "{0} PEs")
     @ValueSource(ints = {1, 2, 4})

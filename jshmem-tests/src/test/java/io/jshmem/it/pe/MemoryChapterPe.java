@@ -41,7 +41,17 @@ public final class MemoryChapterPe {
         teamPtrWorld(shmem, me, n);
         teamPtrStrided(shmem, me, n);
         teamPtrBadInput(shmem, me, n);
+        SymmetricMemory leftover = shmem.malloc(64, MemType.DEVICE_SIDE);
+        MemorySegment leftoverPeer = leftover.ptr((me + 1) % n).orElseThrow();
         shmem.close();
+        // finalize retires live DEVICE_SIDE blocks before the provider's heap goes away
+        Expect.isTrue(leftover.isFreed(), "finalize retires a live DEVICE_SIDE block");
+        Expect.thrown(IllegalStateException.class, () -> leftover.local().get(L, 0));
+        Expect.thrown(IllegalStateException.class, () -> leftoverPeer.get(L, 0));
+        Expect.thrown(ShmemStateException.class, () -> shmem.malloc(64, MemType.DEVICE_SIDE), "finalized");
+        Expect.thrown(ShmemStateException.class, () -> shmem.mallocWithHints(64, 1), "finalized");
+        Expect.thrown(ShmemStateException.class, () -> shmem.teamWorld().ptr(leftover, 0), "finalized");
+        System.out.println("case after-finalize ok pe " + me);
         System.out.println("MEMORY CHAPTER OK pe " + me + " of " + n);
     }
 
