@@ -17,6 +17,7 @@ module io.jshmem {
     exports io.jshmem.memory to io.jshmem.bench, io.jshmem.launcher;
 
     uses io.jshmem.ShmemProvider;
+    uses io.jshmem.MemoryKindProvider;
     uses io.jshmem.transport.TransportProvider;
 
     provides io.jshmem.ShmemProvider with io.jshmem.impl.JshmemProvider;

@@ -23,6 +23,15 @@ public interface ShmemRuntime extends Context {
     /** Alignment of {@link #malloc} blocks: a cache line, so separate buffers never share one. */
     long DEFAULT_ALIGNMENT = 64;
 
+    /** {@code SHMEM_MALLOC_ATOMICS_REMOTE}: the block will be the target of remote atomics (a hint; see mallocWithHints). */
+    long MALLOC_ATOMICS_REMOTE = 1L;
+
+    /** {@code SHMEM_MALLOC_SIGNAL_REMOTE}: the block will hold signals of remote put-with-signal (a hint). */
+    long MALLOC_SIGNAL_REMOTE = 2L;
+
+    /** Every hint bit {@link #mallocWithHints} accepts: {@link #MALLOC_ATOMICS_REMOTE} | {@link #MALLOC_SIGNAL_REMOTE}. */
+    long MALLOC_VALID_HINTS = MALLOC_ATOMICS_REMOTE | MALLOC_SIGNAL_REMOTE;
+
     /**
      * Collective: initializes a PE with the given attributes ({@code shmem_init_attr}); the instance
      * ({@link InitAttributes#instanceId}, 0 by default) becomes the current instance of the {@link Shmem} facade.
@@ -66,7 +75,8 @@ public interface ShmemRuntime extends Context {
 
     /**
      * Collective: resizes {@code mem} to {@code bytes} ({@code shmem_realloc}); the contents up to the smaller size
-     * are kept. The old handle is invalid afterwards, even when the block did not move.
+     * are kept. The old handle is invalid afterwards, even when the block did not move. {@link MemType#HOST_SIDE}
+     * buffers only: a DEVICE_SIDE one throws {@link io.jshmem.error.ShmemArgumentException}, changing nothing.
      */
     SymmetricMemory realloc(SymmetricMemory mem, long bytes);
 
@@ -85,6 +95,43 @@ public interface ShmemRuntime extends Context {
 
     /** This PE's heap usage (equal on every PE while all follow the collective rules). */
     HeapUsage heapUsage();
+
+    // ---- memory kinds and hints (issue 12) ----
+
+    /**
+     * Collective: {@link #malloc(long)} with usage hints ({@code shmem_malloc_with_hints}), an OR of
+     * {@link #MALLOC_ATOMICS_REMOTE} and {@link #MALLOC_SIGNAL_REMOTE}. On one host every engine already serves atomics
+     * and signals on any block, so the hints change no placement: they are recorded on the block
+     * ({@link SymmetricMemory#hints()}) and verified to be equal on every PE, like the size. {@code hints == 0} is
+     * exactly {@link #malloc(long)}. Bits outside {@link #MALLOC_VALID_HINTS} throw
+     * {@link io.jshmem.error.ShmemArgumentException} before any communication, with nothing allocated (every PE that
+     * passes them throws). Ordering and thread-safety as {@link #malloc(long)}: ends in a barrier, serialized with the
+     * other collective calls.
+     */
+    SymmetricMemory mallocWithHints(long bytes, long hints);
+
+    /**
+     * Collective: {@link #malloc(long)} from the heap of kind {@code memType} ({@code aclshmemx_malloc}).
+     * {@link MemType#HOST_SIDE} is {@link #malloc(long)}. {@link MemType#DEVICE_SIDE} comes from the heap of the
+     * {@link MemoryKindProvider} found for it (opened on first use, collectively); when no provider is available it
+     * throws {@link io.jshmem.error.ShmemStateException} on every PE, naming the provider interface and how to supply
+     * one, with nothing allocated. Verified across PEs (a PE asking for another kind makes every PE throw), ends in a
+     * barrier; serialized with the other collective calls.
+     */
+    SymmetricMemory malloc(long bytes, MemType memType);
+
+    /** Collective: {@link #calloc(long, long)} from the heap of kind {@code memType} ({@code aclshmemx_calloc}). */
+    SymmetricMemory calloc(long count, long elementSize, MemType memType);
+
+    /** Collective: {@link #align(long, long)} from the heap of kind {@code memType} ({@code aclshmemx_align}). */
+    SymmetricMemory align(long alignment, long bytes, MemType memType);
+
+    /**
+     * Collective: {@link #free(SymmetricMemory)} checking that {@code mem} comes from the heap of kind
+     * {@code memType} ({@code aclshmemx_free}, whose kind must match the allocation's); a mismatch throws
+     * {@link io.jshmem.error.ShmemArgumentException} before any communication, freeing nothing.
+     */
+    void free(SymmetricMemory mem, MemType memType);
 
     /**
      * Collective: completes this PE's outstanding operations, then waits until every PE has arrived

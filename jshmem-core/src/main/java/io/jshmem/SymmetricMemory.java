@@ -41,4 +41,17 @@ public interface SymmetricMemory {
 
     /** Whether this block has been freed (or realloc moved it to a new handle). */
     boolean isFreed();
+
+    /**
+     * The heap this block comes from ({@code Buffer.mem_type} in CANN's Python API): {@link MemType#HOST_SIDE} for
+     * the allocation calls without a kind. Constant for the life of the handle; safe from any thread.
+     */
+    MemType memType();
+
+    /**
+     * The usage hints the block was allocated with ({@link ShmemRuntime#mallocWithHints}): an OR of
+     * {@link ShmemRuntime#MALLOC_ATOMICS_REMOTE} and {@link ShmemRuntime#MALLOC_SIGNAL_REMOTE}, 0 for every other
+     * allocation call. Constant for the life of the handle (realloc carries it over); safe from any thread.
+     */
+    long hints();
 }

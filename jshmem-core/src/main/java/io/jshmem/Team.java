@@ -190,4 +190,18 @@ public interface Team extends AutoCloseable {
                           long sourceIndex, long count);
 
     String toString();
+
+    /**
+     * Team PE {@code pe}'s copy of {@code dest} as a segment of this process ({@code shmem_team_ptr}): {@code pe} is
+     * numbered in this team and translated to the world PE. Empty when that PE's memory is not reachable here with
+     * loads and stores (another host, a network engine), and for TEAM_INVALID (what a split gives non-members), as
+     * OpenSHMEM returns a null pointer. The segment is the one {@link SymmetricMemory#ptr(int)} gives for the world
+     * PE: plain loads and stores (order them with VarHandle modes, quiet and barriers), inaccessible after
+     * {@code dest} is freed. Local, not collective; any thread.
+     *
+     * @throws ShmemArgumentException when {@code pe} is outside {@code 0..nPes()-1}, or {@code dest} is null or of
+     *                                another instance
+     * @throws ShmemStateException    when the team is destroyed or {@code dest} is freed
+     */
+    java.util.Optional<java.lang.foreign.MemorySegment> ptr(SymmetricMemory dest, int pe);
 }

@@ -148,6 +148,23 @@ final class RoutineTable {
                 rt("ptr(mem, pe)").wrap("%s.orElse(null)"),
                 "PE {@code pe}'s copy of {@code mem} when it is mapped in this process, else null; {@code mem} must"
                         + " belong to the current instance.");
+        // issue 12: hints and memory kinds
+        row(c("shmem_malloc_with_hints"), "SymmetricMemory mallocWithHints(long bytes, long hints)",
+                lifecycle("malloc_with_hints", "mallocWithHints(bytes, hints)", true),
+                "Collective: malloc with usage hints (an OR of {@code ShmemRuntime.MALLOC_ATOMICS_REMOTE} and"
+                        + " {@code MALLOC_SIGNAL_REMOTE}), recorded on the block; 0 is malloc; unknown bits throw.");
+        row(c("aclshmemx_malloc"), "SymmetricMemory malloc(long bytes, MemType memType)",
+                lifecycle("malloc", "malloc(bytes, notNull(\"memType\", memType))", true),
+                "Collective: malloc from the heap of kind {@code memType}; DEVICE_SIDE needs a MemoryKindProvider.");
+        row(c("aclshmemx_calloc"), "SymmetricMemory calloc(long count, long elementSize, MemType memType)",
+                lifecycle("calloc", "calloc(count, elementSize, notNull(\"memType\", memType))", true),
+                "Collective: calloc from the heap of kind {@code memType}.");
+        row(c("aclshmemx_align"), "SymmetricMemory align(long alignment, long bytes, MemType memType)",
+                lifecycle("align", "align(alignment, bytes, notNull(\"memType\", memType))", true),
+                "Collective: align from the heap of kind {@code memType}.");
+        row(c("aclshmemx_free"), "void free(SymmetricMemory mem, MemType memType)",
+                lifecycle("free", "free(mem, notNull(\"memType\", memType))", false),
+                "Collective: frees {@code mem}, which must be of kind {@code memType}.");
     }
 
     private void byteRma() {
@@ -453,6 +470,11 @@ final class RoutineTable {
                 "Collective: completes this PE's operations, then waits until every PE has arrived.");
         row("shmem_sync_all", "void syncAll()", rt("syncAll()"),
                 "Collective: waits until every PE has arrived, without completing operations.");
+        // issue 12: direct access to a team member's block
+        row("shmem_team_ptr", "MemorySegment teamPtr(Team team, SymmetricMemory dest, int pe)",
+                on("team", "ptr(dest, pe)").wrap("%s.orElse(null)"),
+                "Team PE {@code pe}'s copy of {@code dest} when it is mapped in this process, else null (also for"
+                        + " TEAM_INVALID); {@code pe} is numbered in {@code team}.");
     }
 
     private void collectives() {

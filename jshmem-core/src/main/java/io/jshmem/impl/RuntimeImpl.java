@@ -8,6 +8,7 @@ import io.jshmem.Handle;
 import io.jshmem.HeapUsage;
 import io.jshmem.InitAttributes;
 import io.jshmem.InitStatus;
+import io.jshmem.MemType;
 import io.jshmem.ProfData;
 import io.jshmem.ProfFrame;
 import io.jshmem.ProfScope;
@@ -18,6 +19,7 @@ import io.jshmem.Team;
 import io.jshmem.ThreadLevel;
 import io.jshmem.config.Setting;
 import io.jshmem.error.ShmemStateException;
+import io.jshmem.operand.KindBlock;
 import io.jshmem.operand.Operands;
 import io.jshmem.operand.SymmetricBlock;
 
@@ -59,6 +61,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         this.ext = new Extensions(this, instance, instanceId);
         this.locks = new QueueLocks(instance.comm());
         this.prof = ext.hostProfile();
+        this.kinds = new MemoryKinds(this, instance);
     }
 
     /**
@@ -215,7 +218,12 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     // ---- collective allocation ------------------------------------------------------------------------------
 
     private SymmetricBlock block(io.jshmem.memory.Block b) {
-        SymmetricBlock block = new SymmetricBlock(instance, ext.instanceId(), b.offset(), b.size(), instance.comm());
+        return block(b, 0);
+    }
+
+    private SymmetricBlock block(io.jshmem.memory.Block b, long hints) {
+        SymmetricBlock block = new SymmetricBlock(instance, ext.instanceId(), b.offset(), b.size(), instance.comm(),
+                hints);
         liveBlocks.add(block);
         return block;
     }
@@ -262,13 +270,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
 
     @Override
     public SymmetricMemory calloc(long count, long elementSize) {
-        Operands.count("count", count);
-        Operands.count("elementSize", elementSize);
-        if (elementSize != 0 && count > Long.MAX_VALUE / elementSize) {
-            throw new ShmemOutOfMemoryException("calloc of count * elementSize = " + count + " * " + elementSize
-                    + " bytes overflows 2^63: the symmetric heap cannot hold it; allocate less");
-        }
-        SymmetricMemory m = allocate("calloc", count * elementSize, DEFAULT_ALIGNMENT);
+        SymmetricMemory m = allocate("calloc", callocBytes(count, elementSize), DEFAULT_ALIGNMENT);
         if (m != null) {
             m.local().fill((byte) 0);
             instance.barrierAll();
@@ -276,19 +278,40 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         return m;
     }
 
+    /** {@code count * elementSize}, checked before the product can wrap. */
+    private static long callocBytes(long count, long elementSize) {
+        Operands.count("count", count);
+        Operands.count("elementSize", elementSize);
+        if (elementSize != 0 && count > Long.MAX_VALUE / elementSize) {
+            throw new ShmemOutOfMemoryException("calloc of count * elementSize = " + count + " * " + elementSize
+                    + " bytes overflows 2^63: the symmetric heap cannot hold it; allocate less");
+        }
+        return count * elementSize;
+    }
+
     @Override
     public SymmetricMemory align(long alignment, long bytes) {
+        return allocate("align", bytes, alignmentOf(alignment));
+    }
+
+    /** The block alignment for a power-of-two {@code alignment} (at least 8). */
+    private static long alignmentOf(long alignment) {
         if (alignment <= 0 || Long.bitCount(alignment) != 1) {
             throw new ShmemArgumentException("alignment = " + alignment + " is not a power of two: valid values "
                     + "are 1, 2, 4, 8, ... up to 2^62; pass a power of two");
         }
-        return allocate("align", bytes, Math.max(8, alignment));
+        return Math.max(8, alignment);
     }
 
     @Override
     public SymmetricMemory realloc(SymmetricMemory mem, long bytes) {
         if (mem == null) {
             return malloc(bytes);
+        }
+        if (mem instanceof KindBlock k) {
+            throw new ShmemArgumentException("realloc of " + k + " is not supported: realloc resizes HOST_SIDE "
+                    + "buffers only; allocate a new " + k.memType() + " buffer, copy through local(), and free the "
+                    + "old one (nothing was changed)");
         }
         Operands.count("bytes", bytes);
         if (bytes == 0) {
@@ -298,7 +321,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         SymmetricBlock old = claim("mem", mem);
         try {
             fitsHeap("realloc", bytes);
-            SymmetricBlock fresh = block(instance.reallocate(old.heapOffset(), bytes, DEFAULT_ALIGNMENT));
+            SymmetricBlock fresh = block(instance.reallocate(old.heapOffset(), bytes, DEFAULT_ALIGNMENT), old.hints());
             old.completeFree();
             liveBlocks.remove(old);
             return fresh;
@@ -311,6 +334,10 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     @Override
     public void free(SymmetricMemory mem) {
         if (mem == null) {
+            return;
+        }
+        if (mem instanceof KindBlock) {
+            kinds.free(claimKind("mem", mem));
             return;
         }
         SymmetricBlock b = claim("mem", mem);
@@ -338,7 +365,97 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
 
     @Override
     public Optional<MemorySegment> ptr(SymmetricMemory mem, int pe) {
+        if (mem instanceof KindBlock) {
+            return Operands.kindBlock("mem", mem, instance).ptr(pe);
+        }
         return ownBlock("mem", mem).ptr(pe);
+    }
+
+    // ---- memory kinds and hints (issue 12) ----
+
+    /** DEVICE_SIDE heaps through the memory-kind SPI. */
+    private final MemoryKinds kinds;
+
+    @Override
+    public SymmetricMemory mallocWithHints(long bytes, long hints) {
+        instance.ensureLive();
+        Operands.count("bytes", bytes);
+        Operands.hints("hints", hints, MALLOC_VALID_HINTS);
+        if (hints == 0) {
+            return malloc(bytes);
+        }
+        if (bytes == 0) {
+            return null;
+        }
+        fitsHeap("malloc_with_hints", bytes);
+        // Hints change no placement on one host (every engine serves atomics and signals anywhere): recorded only.
+        return block(instance.allocate("malloc_with_hints", bytes, DEFAULT_ALIGNMENT, hints, "hints"), hints);
+    }
+
+    @Override
+    public SymmetricMemory malloc(long bytes, MemType memType) {
+        return allocate("malloc", bytes, DEFAULT_ALIGNMENT, memType);
+    }
+
+    @Override
+    public SymmetricMemory calloc(long count, long elementSize, MemType memType) {
+        Operands.notNull("memType", memType);
+        if (memType == MemType.HOST_SIDE) {
+            return calloc(count, elementSize);
+        }
+        SymmetricMemory m = allocate("calloc", callocBytes(count, elementSize), DEFAULT_ALIGNMENT, memType);
+        if (m != null) {
+            m.local().fill((byte) 0);
+            instance.barrierAll();
+        }
+        return m;
+    }
+
+    @Override
+    public SymmetricMemory align(long alignment, long bytes, MemType memType) {
+        Operands.notNull("memType", memType);
+        if (memType == MemType.HOST_SIDE) {
+            return align(alignment, bytes);
+        }
+        return allocate("align", bytes, alignmentOf(alignment), memType);
+    }
+
+    private SymmetricMemory allocate(String operation, long bytes, long alignment, MemType memType) {
+        Operands.notNull("memType", memType);
+        if (memType == MemType.HOST_SIDE) {
+            return allocate(operation, bytes, alignment);
+        }
+        instance.ensureLive();
+        Operands.count("bytes", bytes);
+        kinds.requireProvider(operation, memType);
+        if (bytes == 0) {
+            return null;
+        }
+        fitsHeap(operation, bytes);
+        return kinds.allocate(operation, memType, bytes, alignment);
+    }
+
+    @Override
+    public void free(SymmetricMemory mem, MemType memType) {
+        Operands.notNull("memType", memType);
+        if (mem == null) {
+            return;
+        }
+        instance.ensureLive();
+        Operands.memType("mem", mem instanceof KindBlock ? Operands.kindBlock("mem", mem, instance)
+                : ownBlock("mem", mem), memType);
+        free(mem);
+    }
+
+    /** The block of a provided kind behind {@code mem}, claimed for free; exactly one of concurrent claims wins. */
+    private KindBlock claimKind(String name, SymmetricMemory mem) {
+        instance.ensureLive();
+        KindBlock k = Operands.kindBlock(name, mem, instance);
+        if (!k.claimFree()) {
+            throw new ShmemStateException(name + " (" + k + ") is already freed or being freed by another thread: "
+                    + "free each buffer exactly once");
+        }
+        return k;
     }
 
     /** This PE's heap usage (equal on every PE while all follow the collective rules). */
@@ -502,6 +619,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
             instance.finalizeInstance();
         } finally {
             if (last) {
+                kinds.close();
                 InstanceRegistry.finalized(this);
             }
             InstanceRegistry.unlock();

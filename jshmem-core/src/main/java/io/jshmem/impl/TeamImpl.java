@@ -9,6 +9,7 @@ import io.jshmem.SymmetricMemory;
 import io.jshmem.Team;
 import io.jshmem.TeamConfig;
 import io.jshmem.operand.CollectiveArgs;
+import io.jshmem.operand.KindBlock;
 import io.jshmem.operand.Operands;
 
 import io.jshmem.collectives.Collectives;
@@ -18,7 +19,9 @@ import io.jshmem.error.ShmemStateException;
 import io.jshmem.runtime.HostProfile;
 import io.jshmem.team.TeamState;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -443,6 +446,30 @@ final class TeamImpl implements Team {
         long bytes = count * size;
         CollectiveArgs.noOverlap("reduction", d, bytes, s, bytes, d, "separate buffers or the same one (in place)");
         return d;
+    }
+
+    // ---- direct access (issue 12) ----
+
+    /**
+     * Team PE {@code pe}'s copy of {@code dest} ({@code shmem_team_ptr}): the world PE's view from
+     * {@link SymmetricMemory#ptr(int)}, empty when not mapped here or when this is TEAM_INVALID. Lock-free.
+     */
+    @Override
+    public Optional<MemorySegment> ptr(SymmetricMemory dest, int pe) {
+        teams.instance().ensureLive();
+        if (dest instanceof KindBlock) {
+            Operands.kindBlock("dest", dest, owner());
+        } else {
+            Operands.block("dest", dest, owner());
+        }
+        if (state == null) {
+            return Optional.empty();
+        }
+        if (state.isDestroyed()) {
+            throw destroyed();
+        }
+        Operands.pe("pe", pe, state.size());
+        return dest.ptr(state.member(pe));
     }
 
     // ---- plumbing -----------------------------------------------------------------------------------------

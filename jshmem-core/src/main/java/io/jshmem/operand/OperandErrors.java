@@ -35,6 +35,9 @@ final class OperandErrors {
         if (mem == null) {
             return new ShmemArgumentException(name + " is null: a non-null symmetric buffer is required");
         }
+        if (mem instanceof KindBlock k) {
+            return unusableKindBlock(name, k, owner);
+        }
         if (!(mem instanceof SymmetricBlock b)) {
             return new ShmemArgumentException(name + " (" + mem.getClass().getName() + ") is not a jshmem buffer: "
                     + "valid buffers are those returned by malloc, calloc, align or realloc");
@@ -45,6 +48,35 @@ final class OperandErrors {
         }
         return new ShmemStateException(name + " (symmetric memory at heap offset " + b.heapOffset() + ", "
                 + b.byteSize() + " bytes) has been freed: it cannot be used after free; allocate a new buffer");
+    }
+
+    private static RuntimeException unusableKindBlock(String name, KindBlock k, Object owner) {
+        if (k.owner() != owner) {
+            return new ShmemArgumentException(name + " belongs to instance " + k.instanceId() + ", not to the "
+                    + "instance the call is made on: valid buffers are those allocated by the instance used");
+        }
+        if (!k.isLive()) {
+            return new ShmemStateException(name + " (" + k.memType() + " symmetric memory at offset "
+                    + k.heapOffset() + ", " + k.byteSize() + " bytes) has been freed: it cannot be used after free;"
+                    + " allocate a new buffer");
+        }
+        return new ShmemArgumentException(name + " is a " + k.memType() + " buffer (heap of memory-kind provider '"
+                + k.provider() + "'): jshmem's host RMA, atomics, signals, waits, locks and collectives take "
+                + "HOST_SIDE buffers only; reach it through its local()/ptr(pe) views or the provider's engines, or "
+                + "allocate it with MemType.HOST_SIDE");
+    }
+
+    static ShmemArgumentException hints(String name, long hints, long valid) {
+        return new ShmemArgumentException(name + " = 0x" + Long.toHexString(hints) + " has unknown hint bits 0x"
+                + Long.toHexString(hints & ~valid) + ": valid hints are an OR of SHMEM_MALLOC_ATOMICS_REMOTE (0x1) "
+                + "and SHMEM_MALLOC_SIGNAL_REMOTE (0x2), mask 0x" + Long.toHexString(valid) + ", or 0 for none; "
+                + "pass only those bits (nothing was allocated)");
+    }
+
+    static ShmemArgumentException memType(String name, SymmetricMemory mem, io.jshmem.MemType kind) {
+        return new ShmemArgumentException(name + " is a " + mem.memType() + " buffer but memType = " + kind
+                + ": the kind passed to free must be the kind the buffer was allocated with (" + mem.memType()
+                + "); pass " + mem.memType() + " or use free(mem), which knows the kind (nothing was freed)");
     }
 
     static ShmemArgumentException outside(String indexName, long index, String countName, long count, long size,

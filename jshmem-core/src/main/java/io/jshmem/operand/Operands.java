@@ -71,6 +71,32 @@ public final class Operands {
     }
 
     /**
+     * The live block of a provided memory kind behind {@code mem}, checked to be of {@code owner}'s instance and not
+     * freed (free, ptr and team ptr of DEVICE_SIDE buffers; RMA never takes one).
+     */
+    public static KindBlock kindBlock(String name, SymmetricMemory mem, Object owner) {
+        if (mem instanceof KindBlock b && b.owner() == owner && b.isLive()) {
+            return b;
+        }
+        throw OperandErrors.unusableBlock(name, mem, owner);
+    }
+
+    /** Checks that {@code hints} sets no bit outside {@code valid} (malloc_with_hints). */
+    public static long hints(String name, long hints, long valid) {
+        if ((hints & ~valid) != 0) {
+            throw OperandErrors.hints(name, hints, valid);
+        }
+        return hints;
+    }
+
+    /** Checks that {@code mem} (already known to be a buffer of the instance) comes from the heap of {@code kind}. */
+    public static void memType(String name, SymmetricMemory mem, io.jshmem.MemType kind) {
+        if (mem.memType() != kind) {
+            throw OperandErrors.memType(name, mem, kind);
+        }
+    }
+
+    /**
      * Heap offset of elements {@code [index, index + count)} of {@code size} bytes inside {@code block}.
      */
     public static long inBlock(SymmetricBlock block, String name, String indexName, long index, String countName,

@@ -1,5 +1,6 @@
 package io.jshmem.operand;
 
+import io.jshmem.MemType;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.comm.Comm;
 
@@ -39,6 +40,8 @@ public final class SymmetricBlock implements SymmetricMemory {
     private final long offset;
     private final long byteSize;
     private final Comm comm;
+    /** The usage hints of malloc_with_hints (0 otherwise); recorded only, see ShmemRuntime#mallocWithHints. */
+    private final long hints;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment local;
     /** Peer views, made on first use; slots hold Optional.empty() for peers not mapped here. */
@@ -46,9 +49,14 @@ public final class SymmetricBlock implements SymmetricMemory {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
 
-    @SuppressWarnings("unchecked")
     public SymmetricBlock(Object owner, int instanceId, long offset, long byteSize, Comm comm) {
+        this(owner, instanceId, offset, byteSize, comm, 0);
+    }
+
+    @SuppressWarnings("unchecked")
+    public SymmetricBlock(Object owner, int instanceId, long offset, long byteSize, Comm comm, long hints) {
         this.owner = owner;
+        this.hints = hints;
         this.instanceId = instanceId;
         this.offset = offset;
         this.byteSize = byteSize;
@@ -109,6 +117,17 @@ public final class SymmetricBlock implements SymmetricMemory {
         return v;
     }
 
+    /** Always HOST_SIDE: blocks of other kinds are {@link KindBlock}s, which the RMA operand checks reject. */
+    @Override
+    public MemType memType() {
+        return MemType.HOST_SIDE;
+    }
+
+    @Override
+    public long hints() {
+        return hints;
+    }
+
     @Override
     public boolean isFreed() {
         return (int) STATE.getVolatile(this) != LIVE;
@@ -138,6 +157,6 @@ public final class SymmetricBlock implements SymmetricMemory {
     @Override
     public String toString() {
         return "SymmetricMemory[instance=" + instanceId + ", offset=" + offset + ", bytes=" + byteSize
-                + (isFreed() ? ", freed" : "") + "]";
+                + (hints != 0 ? ", hints=" + hints : "") + (isFreed() ? ", freed" : "") + "]";
     }
 }

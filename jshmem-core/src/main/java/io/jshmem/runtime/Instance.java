@@ -308,11 +308,19 @@ public final class Instance {
 
     /** Collective allocation: verified, deterministic, ends in a barrier. */
     public Block allocate(String operation, long size, long alignment) {
+        return allocate(operation, size, alignment, alignment, "alignment");
+    }
+
+    /**
+     * As {@link #allocate(String, long, long)}, verifying {@code tag} (named {@code tagName}) across PEs in place of
+     * the alignment: malloc_with_hints, whose alignment is fixed, verifies its hints.
+     */
+    public Block allocate(String operation, long size, long alignment, long tag, String tagName) {
         collectiveLock.lock();
         try {
             ensureLive();
             enterWorld(CollectiveActivity.MALLOC);
-            check.verify(operation, size, alignment, "size", "alignment");
+            check.verify(operation, size, tag, "size", tagName);
             Block b;
             try {
                 b = allocator.allocate(size, alignment);
@@ -323,6 +331,28 @@ public final class Instance {
                     + " (alignment " + alignment + ") at heap offset " + b.offset() + "; " + allocator.usedBytes()
                     + " of " + allocator.capacity() + " bytes in use");
             return b;
+        } finally {
+            collectiveLock.unlock();
+        }
+    }
+
+    /**
+     * A collective heap operation on another heap than this instance's (a memory kind's): under the collective lock,
+     * verified across PEs like allocate ({@code a}, {@code b} named {@code aName}, {@code bName}), and ending in a
+     * world barrier even when {@code body} throws (it must then throw on every PE, as a deterministic allocator does).
+     */
+    public <T> T heapCollective(String operation, long a, long b, String aName, String bName,
+                                java.util.function.Supplier<T> body) {
+        collectiveLock.lock();
+        try {
+            ensureLive();
+            enterWorld(CollectiveActivity.MALLOC);
+            check.verify(operation, a, b, aName, bName);
+            try {
+                return body.get();
+            } finally {
+                worldBarrier.barrier();
+            }
         } finally {
             collectiveLock.unlock();
         }

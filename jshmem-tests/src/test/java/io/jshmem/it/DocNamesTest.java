@@ -42,7 +42,7 @@ class DocNamesTest {
     private static final Set<String> SCRIPT_VARIABLES = Set.of("JSHMEM_SKIP_SETUP", "JSHMEM_SETUP_DRY_RUN",
             "JSHMEM_LAUNCHER_OPTS", "JSHMEM_LAUNCH_ID");
     /** OpenSHMEM's C constants (the name table maps them), not variables. */
-    private static final Pattern C_CONSTANT = Pattern.compile("SHMEM_(?:CMP|CTX|TEAM|THREAD|SIGNAL)_\\w+");
+    private static final Pattern C_CONSTANT = Pattern.compile("SHMEM_(?:CMP|CTX|TEAM|THREAD|SIGNAL|MALLOC)_\\w+");
 
     @Test
     void everyClassNamedExists() throws IOException {
