@@ -4,6 +4,7 @@ import io.jshmem.Cmp;
 import io.jshmem.Context;
 import io.jshmem.CtxOption;
 import io.jshmem.DataType;
+import io.jshmem.SessionConfig;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SignalOp;
 import io.jshmem.SymmetricMemory;
@@ -40,14 +41,36 @@ class ContextImpl implements Context {
     private final RuntimeImpl runtime;
     private final Team team;
     final SyncOps sync;
+    /**
+     * World PE of each team-relative PE of a context created from a team other than the world (1.6: operations on
+     * a team context take team PE numbers); null for world contexts, whose numbers need no translation.
+     */
+    private final int[] worldPes;
+    /** This PE's number in the context's team. */
+    private final int teamMe;
+    /** Thread rules checked on every call ({@link CallGuard}); null when there is none to check. */
+    final CallGuard guard;
+    private final SessionState session = new SessionState();
 
     ContextImpl(RuntimeImpl runtime, Comm comm, Object owner, int nPes, ContextState state, Team team) {
+        this(runtime, comm, owner, nPes, state, team, null, comm.myPe(), null);
+    }
+
+    /**
+     * @param worldPes world PE of each team PE (null: world numbering)
+     * @param teamMe   this PE's number in the team
+     */
+    ContextImpl(RuntimeImpl runtime, Comm comm, Object owner, int nPes, ContextState state, Team team,
+                int[] worldPes, int teamMe, CallGuard guard) {
         this.runtime = runtime == null ? (RuntimeImpl) this : runtime;
         this.comm = comm;
         this.owner = owner;
         this.nPes = nPes;
         this.state = state;
         this.team = team;
+        this.worldPes = worldPes;
+        this.teamMe = teamMe;
+        this.guard = guard;
         this.sync = new SyncOps(this);
     }
 
@@ -62,7 +85,7 @@ class ContextImpl implements Context {
 
     @Override
     public final int myPe() {
-        return comm.myPe();
+        return worldPes == null ? comm.myPe() : teamMe;
     }
 
     @Override
@@ -99,6 +122,29 @@ class ContextImpl implements Context {
     }
 
     @Override
+    public final void sessionStart(long options, SessionConfig config, long configMask) {
+        usable();
+        runtime.instance().ensureLive();
+        session.start(options, config, configMask);
+    }
+
+    @Override
+    public final void sessionStop() {
+        usable();
+        session.stop();
+    }
+
+    @Override
+    public final boolean inSession() {
+        return session.active();
+    }
+
+    /** The recorded session options (hints; 0 outside a session). */
+    final long sessionOptions() {
+        return session.options();
+    }
+
+    @Override
     public void close() {
         if (state == null) {
             throw new ShmemStateException("the default context cannot be destroyed: destroy only contexts made by "
@@ -109,10 +155,33 @@ class ContextImpl implements Context {
 
     // ---- operand plumbing: every entry point goes through these -------------------------------------------
 
-    /** Throws for a destroyed context, or a private one used from another thread. */
+    /** Throws for a destroyed context, or a private one used from another thread (with or without checks). */
     final void usable() {
         if (state != null) {
             state.check();
+        }
+    }
+
+    /** Checks a target PE of this context's team (team-relative on a team context). */
+    final void targetPe(String name, int pe) {
+        Operands.pe(name, pe, nPes, team);
+    }
+
+    /** The world PE of this context's PE {@code pe}: the same number unless the context is a team's. */
+    final int world(int pe) {
+        int[] map = worldPes;
+        return map == null ? pe : map[pe];
+    }
+
+    /** Enters a call under the thread rules; pass the result to {@link #leave(int)} in a finally block. */
+    final int enter() {
+        CallGuard g = guard;
+        return g == null ? 0 : g.enter();
+    }
+
+    final void leave(int claimed) {
+        if (claimed != 0) {
+            guard.leave(claimed);
         }
     }
 
@@ -120,10 +189,11 @@ class ContextImpl implements Context {
     final long remote(SymmetricMemory mem, String name, String indexName, long index, String countName, long count,
                       long size, int pe) {
         if (!CHECKS) {
+            usable(); // PRIVATE is enforced even with checks off
             return mem.heapOffset() + index * size;
         }
         usable();
-        Operands.pe("pe", pe, nPes);
+        targetPe("pe", pe);
         return Operands.inBlock(Operands.block(name, mem, owner), name, indexName, index, countName, count, size);
     }
 
@@ -131,10 +201,11 @@ class ContextImpl implements Context {
     final long remoteStrided(SymmetricMemory mem, String name, String indexName, long index, String strideName,
                              long stride, String countName, long count, long size, int pe) {
         if (!CHECKS) {
+            usable(); // PRIVATE is enforced even with checks off
             return mem.heapOffset() + index * size;
         }
         usable();
-        Operands.pe("pe", pe, nPes);
+        targetPe("pe", pe);
         return Operands.stridedInBlock(Operands.block(name, mem, owner), name, indexName, index, strideName, stride,
                 countName, count, size);
     }
@@ -142,16 +213,18 @@ class ContextImpl implements Context {
     /** Heap offset of the naturally aligned slot {@code index} of {@code size} bytes of {@code mem}. */
     final long slot(SymmetricMemory mem, String name, long index, long size, int pe) {
         if (!CHECKS) {
+            usable(); // PRIVATE is enforced even with checks off
             return mem.heapOffset() + index * size;
         }
         usable();
-        Operands.pe("pe", pe, nPes);
+        targetPe("pe", pe);
         return Operands.slot(Operands.block(name, mem, owner), name, index, size);
     }
 
     /** Heap offset of {@code count} aligned local slots (waits, signals, locks: this PE's own memory). */
     final long localSlots(SymmetricMemory mem, String name, long index, long count, long size) {
         if (!CHECKS) {
+            usable();
             return mem.heapOffset() + index * size;
         }
         usable();
@@ -171,13 +244,34 @@ class ContextImpl implements Context {
 
     // ---- byte RMA ------------------------------------------------------------------------------------------
 
+    private static final int PUT = 0;
+    private static final int PUT_NBI = 1;
+    private static final int GET = 2;
+    private static final int GET_NBI = 3;
+
+    /** One contiguous transfer to or from this context's PE {@code pe}, under the thread rules. */
+    private void transfer(int kind, int pe, long off, MemorySegment local, long localOff, long bytes) {
+        int wpe = world(pe);
+        int claimed = enter();
+        try {
+            switch (kind) {
+                case PUT -> comm.put(wpe, off, local, localOff, bytes);
+                case PUT_NBI -> comm.putNbi(wpe, off, local, localOff, bytes);
+                case GET -> comm.get(wpe, off, local, localOff, bytes);
+                default -> comm.getNbi(wpe, off, local, localOff, bytes);
+            }
+        } finally {
+            leave(claimed);
+        }
+    }
+
     @Override
     public final void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
                              int pe) {
         long off = remote(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1, pe);
         local(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1);
         if (bytes != 0) {
-            comm.put(pe, off, src, srcOffset, bytes);
+            transfer(PUT, pe, off, src, srcOffset, bytes);
         }
     }
 
@@ -187,7 +281,7 @@ class ContextImpl implements Context {
         long off = remote(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1, pe);
         local(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1);
         if (bytes != 0) {
-            comm.putNbi(pe, off, src, srcOffset, bytes);
+            transfer(PUT_NBI, pe, off, src, srcOffset, bytes);
         }
     }
 
@@ -197,7 +291,7 @@ class ContextImpl implements Context {
         long off = remote(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1, pe);
         local(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1);
         if (bytes != 0) {
-            comm.get(pe, off, dest, destOffset, bytes);
+            transfer(GET, pe, off, dest, destOffset, bytes);
         }
     }
 
@@ -207,7 +301,7 @@ class ContextImpl implements Context {
         long off = remote(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1, pe);
         local(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1);
         if (bytes != 0) {
-            comm.getNbi(pe, off, dest, destOffset, bytes);
+            transfer(GET_NBI, pe, off, dest, destOffset, bytes);
         }
     }
 
@@ -220,7 +314,7 @@ class ContextImpl implements Context {
         long off = remote(dest, "dest", "destIndex", destIndex, "count", count, size, pe);
         local(src, "src", "srcIndex", srcIndex, "count", count, size);
         if (count != 0) {
-            comm.put(pe, off, src, srcIndex * size, count * size);
+            transfer(PUT, pe, off, src, srcIndex * size, count * size);
         }
     }
 
@@ -231,7 +325,7 @@ class ContextImpl implements Context {
         long off = remote(dest, "dest", "destIndex", destIndex, "count", count, size, pe);
         local(src, "src", "srcIndex", srcIndex, "count", count, size);
         if (count != 0) {
-            comm.putNbi(pe, off, src, srcIndex * size, count * size);
+            transfer(PUT_NBI, pe, off, src, srcIndex * size, count * size);
         }
     }
 
@@ -242,7 +336,7 @@ class ContextImpl implements Context {
         long off = remote(src, "src", "srcIndex", srcIndex, "count", count, size, pe);
         local(dest, "dest", "destIndex", destIndex, "count", count, size);
         if (count != 0) {
-            comm.get(pe, off, dest, destIndex * size, count * size);
+            transfer(GET, pe, off, dest, destIndex * size, count * size);
         }
     }
 
@@ -253,7 +347,7 @@ class ContextImpl implements Context {
         long off = remote(src, "src", "srcIndex", srcIndex, "count", count, size, pe);
         local(dest, "dest", "destIndex", destIndex, "count", count, size);
         if (count != 0) {
-            comm.getNbi(pe, off, dest, destIndex * size, count * size);
+            transfer(GET_NBI, pe, off, dest, destIndex * size, count * size);
         }
     }
 
@@ -267,7 +361,12 @@ class ContextImpl implements Context {
                     size);
         }
         if (count != 0) {
-            comm.iput(pe, off, destStride, src, srcIndex * size, srcStride, count, size);
+            int claimed = enter();
+            try {
+                comm.iput(world(pe), off, destStride, src, srcIndex * size, srcStride, count, size);
+            } finally {
+                leave(claimed);
+            }
         }
     }
 
@@ -281,7 +380,12 @@ class ContextImpl implements Context {
                     count, size);
         }
         if (count != 0) {
-            comm.iget(pe, off, srcStride, dest, destIndex * size, destStride, count, size);
+            int claimed = enter();
+            try {
+                comm.iget(world(pe), off, srcStride, dest, destIndex * size, destStride, count, size);
+            } finally {
+                leave(claimed);
+            }
         }
     }
 
@@ -289,12 +393,24 @@ class ContextImpl implements Context {
 
     private void putScalar(ValueLayout type, SymmetricMemory dest, long index, long bits, int pe) {
         long size = size(type);
-        comm.putScalar(pe, remote(dest, "dest", "index", index, "count", 1, size, pe), type, bits);
+        long off = remote(dest, "dest", "index", index, "count", 1, size, pe);
+        int claimed = enter();
+        try {
+            comm.putScalar(world(pe), off, type, bits);
+        } finally {
+            leave(claimed);
+        }
     }
 
     private long getScalar(ValueLayout type, SymmetricMemory src, long index, int pe) {
         long size = size(type);
-        return comm.getScalar(pe, remote(src, "src", "index", index, "count", 1, size, pe), type);
+        long off = remote(src, "src", "index", index, "count", 1, size, pe);
+        int claimed = enter();
+        try {
+            return comm.getScalar(world(pe), off, type);
+        } finally {
+            leave(claimed);
+        }
     }
 
     @Override
@@ -522,24 +638,35 @@ class ContextImpl implements Context {
 
     @Override
     public final void signalAdd(SymmetricMemory sig, long index, long value, int pe) {
-        comm.atomicLong(AmoOp.FETCH_ADD, pe, slot(sig, "sig", index, Long.BYTES, pe), value, 0);
+        sync.signal(AmoOp.FETCH_ADD, sig, index, value, pe);
     }
 
     @Override
     public final void signalSet(SymmetricMemory sig, long index, long value, int pe) {
-        comm.atomicLong(AmoOp.SET, pe, slot(sig, "sig", index, Long.BYTES, pe), value, 0);
+        sync.signal(AmoOp.SET, sig, index, value, pe);
     }
 
     @Override
     public final long signalFetch(SymmetricMemory sig, long index) {
-        return WaitType.UNSIGNED_LONG.loadAcquire(comm.localHeap(), localSlots(sig, "sig", index, 1, Long.BYTES));
+        long off = localSlots(sig, "sig", index, 1, Long.BYTES);
+        int claimed = enter();
+        try {
+            return WaitType.UNSIGNED_LONG.loadAcquire(comm.localHeap(), off);
+        } finally {
+            leave(claimed);
+        }
     }
 
     @Override
     public final long signalWaitUntil(SymmetricMemory sig, long index, Cmp cmp, long value) {
         long off = localSlots(sig, "sig", index, 1, Long.BYTES);
-        return PointToPoint.waitUntil(comm, WaitType.UNSIGNED_LONG, off, SyncOps.comparison(cmp), value,
-                "signalWaitUntil");
+        Cmp c = SyncOps.comparison(cmp);
+        int claimed = enter();
+        try {
+            return PointToPoint.waitUntil(comm, WaitType.UNSIGNED_LONG, off, c, value, "signalWaitUntil");
+        } finally {
+            leave(claimed);
+        }
     }
 
     // ---- waits (see SyncOps) -------------------------------------------------------------------------------
@@ -557,83 +684,85 @@ class ContextImpl implements Context {
     @Override
     public final void waitUntilAll(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                    Cmp cmp, long value) {
-        PointToPoint.waitAll(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, value),
-                "waitUntilAll");
+        sync.vector(SyncOps.WAIT_ALL, type, ivars, index, nelems, null, status, cmp, value, null, "waitUntilAll");
     }
 
     @Override
     public final int waitUntilAny(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                   Cmp cmp, long value) {
-        return PointToPoint.waitAny(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, value),
+        return sync.vector(SyncOps.WAIT_ANY, type, ivars, index, nelems, null, status, cmp, value, null,
                 "waitUntilAny");
     }
 
     @Override
     public final int waitUntilSome(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
                                    int[] status, Cmp cmp, long value) {
-        return PointToPoint.waitSome(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, value),
-                sync.indices(indices, nelems), "waitUntilSome");
+        return sync.vector(SyncOps.WAIT_SOME, type, ivars, index, nelems, indices, status, cmp, value, null,
+                "waitUntilSome");
     }
 
     @Override
     public final boolean testAll(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                  Cmp cmp, long value) {
-        return PointToPoint.testAll(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, value));
+        return sync.vector(SyncOps.TEST_ALL, type, ivars, index, nelems, null, status, cmp, value, null, null) != 0;
     }
 
     @Override
     public final int testAny(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                              long value) {
-        return PointToPoint.testAny(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, value));
+        return sync.vector(SyncOps.TEST_ANY, type, ivars, index, nelems, null, status, cmp, value, null, null);
     }
 
     @Override
     public final int testSome(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
                               int[] status, Cmp cmp, long value) {
-        return PointToPoint.testSome(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, value),
-                sync.indices(indices, nelems));
+        return sync.vector(SyncOps.TEST_SOME, type, ivars, index, nelems, indices, status, cmp, value, null, null);
     }
 
     @Override
     public final void waitUntilAllVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                          Cmp cmp, long[] values) {
-        PointToPoint.waitAll(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, values, nelems),
+        sync.vector(SyncOps.WAIT_ALL, type, ivars, index, nelems, null, status, cmp, 0, vector(values),
                 "waitUntilAllVector");
     }
 
     @Override
     public final int waitUntilAnyVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                         Cmp cmp, long[] values) {
-        return PointToPoint.waitAny(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, values, nelems), "waitUntilAnyVector");
+        return sync.vector(SyncOps.WAIT_ANY, type, ivars, index, nelems, null, status, cmp, 0, vector(values),
+                "waitUntilAnyVector");
     }
 
     @Override
     public final int waitUntilSomeVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
                                          int[] status, Cmp cmp, long[] values) {
-        return PointToPoint.waitSome(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, values, nelems), sync.indices(indices, nelems), "waitUntilSomeVector");
+        return sync.vector(SyncOps.WAIT_SOME, type, ivars, index, nelems, indices, status, cmp, 0, vector(values),
+                "waitUntilSomeVector");
     }
 
     @Override
     public final boolean testAllVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                        Cmp cmp, long[] values) {
-        return PointToPoint.testAll(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, values, nelems));
+        return sync.vector(SyncOps.TEST_ALL, type, ivars, index, nelems, null, status, cmp, 0, vector(values),
+                null) != 0;
     }
 
     @Override
     public final int testAnyVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                    Cmp cmp, long[] values) {
-        return PointToPoint.testAny(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, values, nelems));
+        return sync.vector(SyncOps.TEST_ANY, type, ivars, index, nelems, null, status, cmp, 0, vector(values), null);
     }
 
     @Override
     public final int testSomeVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
                                     int[] status, Cmp cmp, long[] values) {
-        return PointToPoint.testSome(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, values, nelems), sync.indices(indices, nelems));
+        return sync.vector(SyncOps.TEST_SOME, type, ivars, index, nelems, indices, status, cmp, 0, vector(values),
+                null);
+    }
+
+    /** The compare values of a vector form; a missing array is reported by {@link SyncOps#operand}. */
+    private static long[] vector(long[] values) {
+        return values == null ? SyncOps.MISSING : values;
     }
 
     // ---- ordering ------------------------------------------------------------------------------------------
@@ -641,13 +770,23 @@ class ContextImpl implements Context {
     @Override
     public final void quiet() {
         usable();
-        comm.quiet();
+        int claimed = enter();
+        try {
+            comm.quiet();
+        } finally {
+            leave(claimed);
+        }
     }
 
     @Override
     public final void fence() {
         usable();
-        comm.fence();
+        int claimed = enter();
+        try {
+            comm.fence();
+        } finally {
+            leave(claimed);
+        }
     }
 
     @Override
@@ -656,10 +795,22 @@ class ContextImpl implements Context {
         Operands.notNull("pes", pes);
         for (int i = 0; i < pes.length; i++) {
             if (pes[i] < 0 || pes[i] >= nPes) {
-                Operands.pe("pes[" + i + "]", pes[i], nPes); // throws, naming the position
+                targetPe("pes[" + i + "]", pes[i]); // throws, naming the position
             }
         }
-        comm.quiet(pes);
+        int[] targets = pes;
+        if (worldPes != null) {
+            targets = new int[pes.length]; // a team context's numbers differ from the engines' (not a hot path)
+            for (int i = 0; i < pes.length; i++) {
+                targets[i] = worldPes[pes[i]];
+            }
+        }
+        int claimed = enter();
+        try {
+            comm.quiet(targets);
+        } finally {
+            leave(claimed);
+        }
     }
 
     /** The block behind {@code mem} when it is a live buffer of this context's instance (for views and locks). */
