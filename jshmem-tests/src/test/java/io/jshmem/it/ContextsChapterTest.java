@@ -19,6 +19,14 @@ class ContextsChapterTest {
                 pe -> "CONTEXTS CHAPTER OK pe " + pe);
     }
 
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {1, 2})
+    @Timeout(300)
+    void privateIsEnforcedWithChecksOff(int nPes) {
+        CollectivesTest.runOkWithLine(Jobs.spec(ContextsChapterPe.class, nPes, "unchecked")
+                .withEnv("JSHMEM_CHECKS", "false"), nPes, pe -> "CONTEXTS CHAPTER OK pe " + pe);
+    }
+
     @ParameterizedTest(name = "{0} at {1} PEs")
     @CsvSource({"SINGLE, 1", "SINGLE, 2", "FUNNELED, 2", "FUNNELED, 4", "SERIALIZED, 1", "SERIALIZED, 2",
         "SERIALIZED, 4"})

@@ -29,13 +29,18 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class ContextsChapterPe {
     public static void main(String[] args) throws Exception {
         String mode = args.length > 0 ? args[0] : "contexts";
-        ThreadLevel level = mode.equals("contexts") ? ThreadLevel.MULTIPLE : ThreadLevel.valueOf(mode);
+        boolean unchecked = mode.equals("unchecked");
+        ThreadLevel level = mode.equals("contexts") || unchecked ? ThreadLevel.MULTIPLE : ThreadLevel.valueOf(mode);
         try (ShmemRuntime shmem = Shmem.initThread(level)) {
             FailFast.run(() -> {
                 Expect.equal(level, shmem.queryThread(), "queryThread");
                 SymmetricMemory buf = shmem.calloc(16, 8);
                 switch (level) {
                     case MULTIPLE -> {
+                        if (unchecked) {
+                            privateWithChecksOff(shmem, buf);
+                            break;
+                        }
                         invalidContext(shmem, buf);
                         sessions(shmem, buf);
                         options(shmem, buf);
@@ -207,6 +212,30 @@ public final class ContextsChapterPe {
         waiter.join(30_000);
         Expect.isTrue(!waiter.isAlive(), "the waiter returned");
         return thrown;
+    }
+
+    /** JSHMEM_CHECKS=false: PRIVATE is still enforced; the other thread rules are promises only. */
+    static void privateWithChecksOff(ShmemRuntime shmem, SymmetricMemory buf) throws Exception {
+        int next = (shmem.myPe() + 1) % shmem.nPes();
+        Context mine = shmem.createCtx(CtxOption.PRIVATE);
+        AtomicReference<Throwable> seen = new AtomicReference<>();
+        Thread t = Thread.ofPlatform().name("intruder").start(() -> {
+            seen.set(attempt(() -> mine.p(ValueLayout.JAVA_LONG, buf, 0, 1L, next)));
+            Throwable onWait = attempt(() -> mine.test(DataType.LONG, buf, 1, Cmp.EQ, 0));
+            Throwable onAtomic = attempt(() -> mine.atomicInc(DataType.LONG, buf, 2, next));
+            if (!(onWait instanceof ShmemStateException) || !(onAtomic instanceof ShmemStateException)) {
+                seen.set(new AssertionError("test/atomicInc from another thread: " + onWait + ", " + onAtomic));
+            }
+        });
+        t.join();
+        Expect.isTrue(seen.get() instanceof ShmemStateException && seen.get().getMessage().contains("PRIVATE"),
+                "PRIVATE with checks off: " + seen.get());
+        mine.close();
+        Thread other = Thread.ofPlatform().start(() -> shmem.p(ValueLayout.JAVA_LONG, buf, 3, 3L, next));
+        other.join();
+        shmem.barrierAll();
+        Expect.equal(3L, buf.local().getAtIndex(ValueLayout.JAVA_LONG, 3), "default context from another thread");
+        Expect.equal(0L, buf.local().getAtIndex(ValueLayout.JAVA_LONG, 0), "rejected PRIVATE put left nothing");
     }
 
     /** SINGLE and FUNNELED: only the thread that called init may call jshmem; jshmem's stream threads may. */
