@@ -42,11 +42,31 @@ import java.util.Set;
  * the argument, its value and the valid range. A zero-length transfer (count or bytes 0) checks its handles, PE and
  * signs, touches nothing and returns.
  *
+ * <h2>PE numbers</h2>
+ * A context created from a team ({@link Team#createCtx}) numbers PEs as its team does (OpenSHMEM 1.6): the
+ * {@code pe} of every operation, {@link #peQuiet} included, is a team-relative number 0..nPes()-1, and
+ * {@link #myPe()} and {@link #nPes()} are the team's. A PE outside that range is rejected naming the team and its
+ * size. The default context and {@link ShmemRuntime#createCtx} contexts use world numbers.
+ *
  * <p>Thread-safety: every method may be called from any thread (a {@link CtxOption#PRIVATE} context only from its
- * creator); operations of different threads on overlapping memory are ordered only by quiet, fence and the
+ * creator; see {@link ThreadLevel} for what the thread level allows); operations of different threads on overlapping memory are ordered only by quiet, fence and the
  * synchronization calls.
  */
 public interface Context extends AutoCloseable {
+
+    /**
+     * {@code SHMEM_CTX_INVALID}: a context value that references no context. As OpenSHMEM 1.6 defines,
+     * {@link #close()}, {@link #quiet()}, {@link #fence()}, {@link #sessionStart} and {@link #sessionStop()} do
+     * nothing on it and {@link #team()} returns an invalid team (whose {@code createCtx} returns this value again);
+     * every other method throws {@link io.jshmem.error.ShmemStateException} naming it. {@link Team#createCtx} on
+     * an invalid team returns it. Compare with {@code ==}. Immutable and thread-safe.
+     */
+    Context INVALID = InvalidHandles.CONTEXT;
+
+    /** Session option {@code SHMEM_CTX_SESSION_BATCH}: the session issues a batch of small RMA and AMO calls. */
+    long SESSION_BATCH = 1;
+    /** Every session option jshmem knows. */
+    long SESSION_ALL_OPTIONS = SESSION_BATCH;
 
     /** This PE's number in the context's team, 0..nPes()-1 ({@code shmem_my_pe}, {@code shmem_team_my_pe}). */
     int myPe();
@@ -65,6 +85,35 @@ public interface Context extends AutoCloseable {
 
     /** Whether {@link #close()} destroyed this context. */
     boolean isDestroyed();
+
+    /**
+     * Starts a communication session on this context ({@code shmem_ctx_session_start}, 1.6) with {@code options}
+     * (bits of {@link #SESSION_BATCH}) and the fields of {@code config} named by {@code configMask} (bits of
+     * {@link SessionConfig#TOTAL_OPS}; 0 keeps the defaults, and then {@code config} may be null). Sessions are
+     * hints: jshmem records them and changes nothing, so every operation completes and orders exactly as outside a
+     * session. Starting a started session combines the options (bitwise OR) and replaces the masked fields, as 1.6
+     * defines. Not collective; no synchronization is implied.
+     *
+     * <p>Thread-safety: callable from any thread that may use the context; the session is the context's, not the
+     * thread's.
+     *
+     * @throws io.jshmem.error.ShmemArgumentException unknown option or mask bits, or a mask with a null config
+     * @throws io.jshmem.error.ShmemStateException    on a destroyed context or a finalized runtime
+     */
+    void sessionStart(long options, SessionConfig config, long configMask);
+
+    /**
+     * Ends the session on this context ({@code shmem_ctx_session_stop}, 1.6); completes nothing (call
+     * {@link #quiet()} for that). Stopping a stopped session does nothing, as 1.6 defines.
+     *
+     * @throws io.jshmem.error.ShmemStateException when no session was ever started on this context (a stop without
+     *                                             a start, or on another context than the one started), or on a
+     *                                             destroyed context
+     */
+    void sessionStop();
+
+    /** Whether a session is started on this context and not stopped. Thread-safe (a volatile read). */
+    boolean inSession();
 
     /**
      * Destroys a created context ({@code shmem_ctx_destroy}): completes its outstanding operations, then every later

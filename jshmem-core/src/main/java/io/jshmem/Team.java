@@ -55,14 +55,17 @@ public interface Team extends AutoCloseable {
 
     /**
      * A communication context created from this team ({@code shmem_team_create_ctx}); {@link Context#team()}
-     * returns this team. Not collective. Its RMA calls take global PE numbers (as every {@link Context} does):
-     * {@code translatePe(pe, runtime.teamWorld())} gives them.
+     * returns this team. Not collective. As OpenSHMEM 1.6 requires, its operations take team-relative PE numbers
+     * (0..nPes()-1 of this team) and its myPe()/nPes() are the team's. On an invalid team (a PE outside a split)
+     * it returns {@link Context#INVALID}. Thread-safe.
      */
     Context createCtx(CtxOption... options);
 
     /**
      * Collective over this (parent) team: a new team of the parent's PEs {@code start, start+stride, ...},
-     * {@code size} of them ({@code shmem_team_split_strided}); PEs outside it receive an invalid team. All members
+     * {@code size} of them ({@code shmem_team_split_strided}); PEs outside it receive an invalid team. A negative
+     * stride gives the PEs in reverse order (1.6: {@code start} is then the highest); stride 0 needs size 1; every
+     * member must lie in the parent (no wrap-around). All members
      * of the parent must call it with the same arguments (checked: otherwise every member throws, naming the PEs
      * that differ). Throws {@link ShmemStateException} on every member when no team slot is free on all new
      * members ({@code JSHMEM_TEAMS_MAX}).

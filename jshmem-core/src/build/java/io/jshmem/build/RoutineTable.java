@@ -431,6 +431,15 @@ final class RoutineTable {
                 "Completes the context's operations and destroys it; the default context cannot be destroyed.");
         row("shmem_ctx_get_team", "Team ctxGetTeam(Context ctx)", on("ctx", "team()"),
                 "The team a context was created from (the world for the default context).");
+        // issue 12 (1.6 contexts): the invalid context and sessions
+        row("SHMEM_CTX_INVALID", "Context ctxInvalid()", api("Context.INVALID"),
+                "The invalid context: destroy, quiet, fence and sessions do nothing on it, its team is invalid,"
+                        + " every other operation throws.");
+        row("shmem_ctx_session_start", "void ctxSessionStart(Context ctx, long options, SessionConfig config,"
+                        + " long configMask)", on("ctx", "sessionStart(options, config, configMask)"),
+                "Starts (or extends) a session on {@code ctx}: options and config are hints, accepted and recorded.");
+        row("shmem_ctx_session_stop", "void ctxSessionStop(Context ctx)", on("ctx", "sessionStop()"),
+                "Ends the session on {@code ctx}; a stop without any start on that context is rejected.");
     }
 
     private void teams() {

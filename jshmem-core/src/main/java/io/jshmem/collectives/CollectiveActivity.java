@@ -137,7 +137,7 @@ public final class CollectiveActivity {
             return (long) LONG.getAcquire(local, HeapLayout.BARRIER_ARRIVED_OFFSET);
         }
         int slot = mechanism - 1;
-        if (slot >= TeamLayout.SLOTS) {
+        if (slot >= TeamLayout.MAX_SLOTS || TeamLayout.slotBase(slot) + TeamLayout.SLOT_BYTES > local.byteSize()) {
             return Long.MAX_VALUE;
         }
         return (long) LONG.getAcquire(local, TeamLayout.slotBase(slot) + TeamLayout.EPOCH);

@@ -35,8 +35,10 @@ public enum Setting {
                     + " sleep on a futex of the shared heap woken by writers), spin, sleep, or poll (spin, yield,"
                     + " park: the fallback without futexes)."),
     TEAMS_MAX("JSHMEM_TEAMS_MAX", "32",
-            "Teams a PE may hold at once, TEAM_WORLD and TEAM_SHARED included (2..32: the heap's reserved area has"
-                    + " 32 team slots). A split beyond it fails on every PE of the parent with a clear error."),
+            "Teams a PE may hold at once, TEAM_WORLD and TEAM_SHARED included (2..2048, CANN SHMEM's limit). The heap"
+                    + " reserves 1536 bytes per team slot before user memory (32: 48 KiB, 2048: 3 MiB); every PE of"
+                    + " a job must use the same value. A split beyond it fails on every PE of the parent with a"
+                    + " clear error."),
     COLL_DIRECT("JSHMEM_COLL_DIRECT", "true",
             "Collectives read and write peers' heaps directly when every team member is mapped here (same host,"
                     + " SHM engine); false stages every transfer through the engine's get/put, as for remote PEs."),

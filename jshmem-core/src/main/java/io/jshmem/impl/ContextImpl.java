@@ -5,6 +5,7 @@ import io.jshmem.Context;
 import io.jshmem.CtxOption;
 import io.jshmem.DataType;
 import io.jshmem.ProfFrame;
+import io.jshmem.SessionConfig;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SignalOp;
 import io.jshmem.SymmetricMemory;
@@ -14,7 +15,6 @@ import io.jshmem.comm.PointToPoint;
 import io.jshmem.comm.WaitType;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.operand.Operands;
-import io.jshmem.operand.SymmetricBlock;
 import io.jshmem.runtime.ContextState;
 import io.jshmem.runtime.HostProfile;
 import io.jshmem.transport.AmoOp;
@@ -27,31 +27,29 @@ import java.util.Set;
 
 /**
  * jshmem's {@link Context}: every entry validates its operands through {@link Operands} (all at once switched by
- * {@code JSHMEM_CHECKS}), then hands heap offsets to {@link Comm}, the routing point. Atomics and waits are in
- * {@link SyncOps}, which this class delegates to. Thread-safe as the interface states.
+ * {@code JSHMEM_CHECKS}; the plumbing is {@link ContextPlumbing}), then hands heap offsets to {@link Comm}, the routing
+ * point, under the thread rules ({@link CallGuard}). Atomics and waits are in {@link SyncOps}, which this class
+ * delegates to. Thread-safe as the interface states.
  */
-class ContextImpl implements Context {
-    static final boolean CHECKS = Operands.CHECKS;
-
-    final Comm comm;
-    /** The instance identity that owns the buffers this context may use. */
-    final Object owner;
-    final int nPes;
-    /** A created context's state (engine view, options, owner thread, destroyed); null for the default context. */
-    final ContextState state;
+class ContextImpl extends ContextPlumbing implements Context {
     private final RuntimeImpl runtime;
-    private final Team team;
     final SyncOps sync;
     /** Host-operation profiling of this context's runtime (set by RuntimeImpl for the default context). */
     HostProfile prof;
+    private final SessionState session = new SessionState();
 
     ContextImpl(RuntimeImpl runtime, Comm comm, Object owner, int nPes, ContextState state, Team team) {
+        this(runtime, comm, owner, nPes, state, team, null, comm.myPe(), null);
+    }
+
+    /**
+     * @param worldPes world PE of each team PE (null: world numbering)
+     * @param teamMe   this PE's number in the team
+     */
+    ContextImpl(RuntimeImpl runtime, Comm comm, Object owner, int nPes, ContextState state, Team team,
+                int[] worldPes, int teamMe, CallGuard guard) {
+        super(comm, owner, nPes, state, team, worldPes, teamMe, guard);
         this.runtime = runtime == null ? (RuntimeImpl) this : runtime;
-        this.comm = comm;
-        this.owner = owner;
-        this.nPes = nPes;
-        this.state = state;
-        this.team = team;
         this.sync = new SyncOps(this);
         this.prof = runtime == null ? null : runtime.ext().hostProfile();
     }
@@ -67,7 +65,7 @@ class ContextImpl implements Context {
 
     @Override
     public final int myPe() {
-        return comm.myPe();
+        return worldPes == null ? comm.myPe() : teamMe;
     }
 
     @Override
@@ -104,6 +102,29 @@ class ContextImpl implements Context {
     }
 
     @Override
+    public final void sessionStart(long options, SessionConfig config, long configMask) {
+        usable();
+        runtime.instance().ensureLive();
+        session.start(options, config, configMask);
+    }
+
+    @Override
+    public final void sessionStop() {
+        usable();
+        session.stop();
+    }
+
+    @Override
+    public final boolean inSession() {
+        return session.active();
+    }
+
+    /** The recorded session options (hints; 0 outside a session). */
+    final long sessionOptions() {
+        return session.options();
+    }
+
+    @Override
     public void close() {
         if (state == null) {
             throw new ShmemStateException("the default context cannot be destroyed: destroy only contexts made by "
@@ -112,69 +133,33 @@ class ContextImpl implements Context {
         state.destroy();
     }
 
-    // ---- operand plumbing: every entry point goes through these -------------------------------------------
-
-    /** Throws for a destroyed context, or a private one used from another thread. */
-    final void usable() {
-        if (state != null) {
-            state.check();
-        }
-    }
-
-    /** Checks the context, a PE and a symmetric element range; returns the heap offset of element {@code index}. */
-    final long remote(SymmetricMemory mem, String name, String indexName, long index, String countName, long count,
-                      long size, int pe) {
-        if (!CHECKS) {
-            return mem.heapOffset() + index * size;
-        }
-        usable();
-        Operands.pe("pe", pe, nPes);
-        return Operands.inBlock(Operands.block(name, mem, owner), name, indexName, index, countName, count, size);
-    }
-
-    /** As {@link #remote} for {@code count} elements {@code stride} apart. */
-    final long remoteStrided(SymmetricMemory mem, String name, String indexName, long index, String strideName,
-                             long stride, String countName, long count, long size, int pe) {
-        if (!CHECKS) {
-            return mem.heapOffset() + index * size;
-        }
-        usable();
-        Operands.pe("pe", pe, nPes);
-        return Operands.stridedInBlock(Operands.block(name, mem, owner), name, indexName, index, strideName, stride,
-                countName, count, size);
-    }
-
-    /** Heap offset of the naturally aligned slot {@code index} of {@code size} bytes of {@code mem}. */
-    final long slot(SymmetricMemory mem, String name, long index, long size, int pe) {
-        if (!CHECKS) {
-            return mem.heapOffset() + index * size;
-        }
-        usable();
-        Operands.pe("pe", pe, nPes);
-        return Operands.slot(Operands.block(name, mem, owner), name, index, size);
-    }
-
-    /** Heap offset of {@code count} aligned local slots (waits, signals, locks: this PE's own memory). */
-    final long localSlots(SymmetricMemory mem, String name, long index, long count, long size) {
-        if (!CHECKS) {
-            return mem.heapOffset() + index * size;
-        }
-        usable();
-        return Operands.slots(Operands.block(name, mem, owner), name, index, count, size);
-    }
-
-    static void local(MemorySegment seg, String name, String indexName, long index, String countName, long count,
-                      long size) {
-        if (CHECKS) {
-            Operands.inSegment(seg, name, indexName, index, countName, count, size);
-        }
-    }
-
-    static long size(ValueLayout type) {
-        return Operands.notNull("type", type).byteSize();
-    }
-
     // ---- byte RMA ------------------------------------------------------------------------------------------
+
+    private static final int PUT = 0;
+    private static final int PUT_NBI = 1;
+    private static final int GET = 2;
+    private static final int GET_NBI = 3;
+
+    /**
+     * One contiguous transfer to or from this context's PE {@code pe}, under the thread rules, profiled as
+     * {@code call} (a constant: names the API method in profiles).
+     */
+    private void transfer(int kind, String call, int pe, long off, MemorySegment local, long localOff, long bytes) {
+        int wpe = world(pe);
+        HostProfile.Span span = prof.begin();
+        int claimed = enter();
+        try {
+            switch (kind) {
+                case PUT -> comm.put(wpe, off, local, localOff, bytes);
+                case PUT_NBI -> comm.putNbi(wpe, off, local, localOff, bytes);
+                case GET -> comm.get(wpe, off, local, localOff, bytes);
+                default -> comm.getNbi(wpe, off, local, localOff, bytes);
+            }
+        } finally {
+            leave(claimed);
+            HostProfile.end(span, kind <= PUT_NBI ? ProfFrame.PUT : ProfFrame.GET, call, pe, bytes);
+        }
+    }
 
     @Override
     public final void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
@@ -182,9 +167,7 @@ class ContextImpl implements Context {
         long off = remote(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1, pe);
         local(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1);
         if (bytes != 0) {
-            HostProfile.Span span = prof.begin();
-            comm.put(pe, off, src, srcOffset, bytes);
-            HostProfile.end(span, ProfFrame.PUT, "putmem", pe, bytes);
+            transfer(PUT, "putmem", pe, off, src, srcOffset, bytes);
         }
     }
 
@@ -194,9 +177,7 @@ class ContextImpl implements Context {
         long off = remote(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1, pe);
         local(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1);
         if (bytes != 0) {
-            HostProfile.Span span = prof.begin();
-            comm.putNbi(pe, off, src, srcOffset, bytes);
-            HostProfile.end(span, ProfFrame.PUT, "putmemNbi", pe, bytes);
+            transfer(PUT_NBI, "putmemNbi", pe, off, src, srcOffset, bytes);
         }
     }
 
@@ -206,9 +187,7 @@ class ContextImpl implements Context {
         long off = remote(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1, pe);
         local(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1);
         if (bytes != 0) {
-            HostProfile.Span span = prof.begin();
-            comm.get(pe, off, dest, destOffset, bytes);
-            HostProfile.end(span, ProfFrame.GET, "getmem", pe, bytes);
+            transfer(GET, "getmem", pe, off, dest, destOffset, bytes);
         }
     }
 
@@ -218,9 +197,7 @@ class ContextImpl implements Context {
         long off = remote(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1, pe);
         local(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1);
         if (bytes != 0) {
-            HostProfile.Span span = prof.begin();
-            comm.getNbi(pe, off, dest, destOffset, bytes);
-            HostProfile.end(span, ProfFrame.GET, "getmemNbi", pe, bytes);
+            transfer(GET_NBI, "getmemNbi", pe, off, dest, destOffset, bytes);
         }
     }
 
@@ -233,9 +210,7 @@ class ContextImpl implements Context {
         long off = remote(dest, "dest", "destIndex", destIndex, "count", count, size, pe);
         local(src, "src", "srcIndex", srcIndex, "count", count, size);
         if (count != 0) {
-            HostProfile.Span span = prof.begin();
-            comm.put(pe, off, src, srcIndex * size, count * size);
-            HostProfile.end(span, ProfFrame.PUT, "put", pe, count * size);
+            transfer(PUT, "put", pe, off, src, srcIndex * size, count * size);
         }
     }
 
@@ -246,9 +221,7 @@ class ContextImpl implements Context {
         long off = remote(dest, "dest", "destIndex", destIndex, "count", count, size, pe);
         local(src, "src", "srcIndex", srcIndex, "count", count, size);
         if (count != 0) {
-            HostProfile.Span span = prof.begin();
-            comm.putNbi(pe, off, src, srcIndex * size, count * size);
-            HostProfile.end(span, ProfFrame.PUT, "putNbi", pe, count * size);
+            transfer(PUT_NBI, "putNbi", pe, off, src, srcIndex * size, count * size);
         }
     }
 
@@ -259,9 +232,7 @@ class ContextImpl implements Context {
         long off = remote(src, "src", "srcIndex", srcIndex, "count", count, size, pe);
         local(dest, "dest", "destIndex", destIndex, "count", count, size);
         if (count != 0) {
-            HostProfile.Span span = prof.begin();
-            comm.get(pe, off, dest, destIndex * size, count * size);
-            HostProfile.end(span, ProfFrame.GET, "get", pe, count * size);
+            transfer(GET, "get", pe, off, dest, destIndex * size, count * size);
         }
     }
 
@@ -272,9 +243,7 @@ class ContextImpl implements Context {
         long off = remote(src, "src", "srcIndex", srcIndex, "count", count, size, pe);
         local(dest, "dest", "destIndex", destIndex, "count", count, size);
         if (count != 0) {
-            HostProfile.Span span = prof.begin();
-            comm.getNbi(pe, off, dest, destIndex * size, count * size);
-            HostProfile.end(span, ProfFrame.GET, "getNbi", pe, count * size);
+            transfer(GET_NBI, "getNbi", pe, off, dest, destIndex * size, count * size);
         }
     }
 
@@ -289,8 +258,13 @@ class ContextImpl implements Context {
         }
         if (count != 0) {
             HostProfile.Span span = prof.begin();
-            comm.iput(pe, off, destStride, src, srcIndex * size, srcStride, count, size);
-            HostProfile.end(span, ProfFrame.PUT, "iput", pe, count * size);
+            int claimed = enter();
+            try {
+                comm.iput(world(pe), off, destStride, src, srcIndex * size, srcStride, count, size);
+            } finally {
+                leave(claimed);
+                HostProfile.end(span, ProfFrame.PUT, "iput", pe, count * size);
+            }
         }
     }
 
@@ -305,8 +279,13 @@ class ContextImpl implements Context {
         }
         if (count != 0) {
             HostProfile.Span span = prof.begin();
-            comm.iget(pe, off, srcStride, dest, destIndex * size, destStride, count, size);
-            HostProfile.end(span, ProfFrame.GET, "iget", pe, count * size);
+            int claimed = enter();
+            try {
+                comm.iget(world(pe), off, srcStride, dest, destIndex * size, destStride, count, size);
+            } finally {
+                leave(claimed);
+                HostProfile.end(span, ProfFrame.GET, "iget", pe, count * size);
+            }
         }
     }
 
@@ -316,17 +295,26 @@ class ContextImpl implements Context {
         long size = size(type);
         long off = remote(dest, "dest", "index", index, "count", 1, size, pe);
         HostProfile.Span span = prof.begin();
-        comm.putScalar(pe, off, type, bits);
-        HostProfile.end(span, ProfFrame.PUT, "p", pe, size);
+        int claimed = enter();
+        try {
+            comm.putScalar(world(pe), off, type, bits);
+        } finally {
+            leave(claimed);
+            HostProfile.end(span, ProfFrame.PUT, "p", pe, size);
+        }
     }
 
     private long getScalar(ValueLayout type, SymmetricMemory src, long index, int pe) {
         long size = size(type);
         long off = remote(src, "src", "index", index, "count", 1, size, pe);
         HostProfile.Span span = prof.begin();
-        long bits = comm.getScalar(pe, off, type);
-        HostProfile.end(span, ProfFrame.GET, "g", pe, size);
-        return bits;
+        int claimed = enter();
+        try {
+            return comm.getScalar(world(pe), off, type);
+        } finally {
+            leave(claimed);
+            HostProfile.end(span, ProfFrame.GET, "g", pe, size);
+        }
     }
 
     @Override
@@ -554,23 +542,23 @@ class ContextImpl implements Context {
 
     @Override
     public final void signalAdd(SymmetricMemory sig, long index, long value, int pe) {
-        long off = slot(sig, "sig", index, Long.BYTES, pe);
-        HostProfile.Span span = prof.begin();
-        comm.atomicLong(AmoOp.FETCH_ADD, pe, off, value, 0);
-        HostProfile.end(span, ProfFrame.SIGNAL_OP, "signalAdd", pe, Long.BYTES);
+        sync.signal(AmoOp.FETCH_ADD, sig, index, value, pe);
     }
 
     @Override
     public final void signalSet(SymmetricMemory sig, long index, long value, int pe) {
-        long off = slot(sig, "sig", index, Long.BYTES, pe);
-        HostProfile.Span span = prof.begin();
-        comm.atomicLong(AmoOp.SET, pe, off, value, 0);
-        HostProfile.end(span, ProfFrame.SIGNAL_OP, "signalSet", pe, Long.BYTES);
+        sync.signal(AmoOp.SET, sig, index, value, pe);
     }
 
     @Override
     public final long signalFetch(SymmetricMemory sig, long index) {
-        return WaitType.UNSIGNED_LONG.loadAcquire(comm.localHeap(), localSlots(sig, "sig", index, 1, Long.BYTES));
+        long off = localSlots(sig, "sig", index, 1, Long.BYTES);
+        int claimed = enter();
+        try {
+            return WaitType.UNSIGNED_LONG.loadAcquire(comm.localHeap(), off);
+        } finally {
+            leave(claimed);
+        }
     }
 
     @Override
@@ -578,9 +566,13 @@ class ContextImpl implements Context {
         long off = localSlots(sig, "sig", index, 1, Long.BYTES);
         Cmp c = SyncOps.comparison(cmp);
         HostProfile.Span span = prof.begin();
-        long seen = PointToPoint.waitUntil(comm, WaitType.UNSIGNED_LONG, off, c, value, "signalWaitUntil");
-        HostProfile.end(span, ProfFrame.SIGNAL_WAIT, "signalWaitUntil", -1, 0);
-        return seen;
+        int claimed = enter();
+        try {
+            return PointToPoint.waitUntil(comm, WaitType.UNSIGNED_LONG, off, c, value, "signalWaitUntil");
+        } finally {
+            leave(claimed);
+            HostProfile.end(span, ProfFrame.SIGNAL_WAIT, "signalWaitUntil", -1, 0);
+        }
     }
 
     // ---- waits (see SyncOps) -------------------------------------------------------------------------------
@@ -598,99 +590,85 @@ class ContextImpl implements Context {
     @Override
     public final void waitUntilAll(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                    Cmp cmp, long value) {
-        HostProfile.Span span = prof.begin();
-        PointToPoint.waitAll(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, value), "waitUntilAll");
-        HostProfile.end(span, ProfFrame.WAIT, "waitUntilAll", -1, 0);
+        sync.vector(SyncOps.WAIT_ALL, type, ivars, index, nelems, null, status, cmp, value, null, "waitUntilAll");
     }
 
     @Override
     public final int waitUntilAny(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                   Cmp cmp, long value) {
-        HostProfile.Span span = prof.begin();
-        int r = PointToPoint.waitAny(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, value), "waitUntilAny");
-        HostProfile.end(span, ProfFrame.WAIT, "waitUntilAny", -1, 0);
-        return r;
+        return sync.vector(SyncOps.WAIT_ANY, type, ivars, index, nelems, null, status, cmp, value, null,
+                "waitUntilAny");
     }
 
     @Override
     public final int waitUntilSome(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
                                    int[] status, Cmp cmp, long value) {
-        HostProfile.Span span = prof.begin();
-        int r = PointToPoint.waitSome(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, value), sync.indices(indices, nelems), "waitUntilSome");
-        HostProfile.end(span, ProfFrame.WAIT, "waitUntilSome", -1, 0);
-        return r;
+        return sync.vector(SyncOps.WAIT_SOME, type, ivars, index, nelems, indices, status, cmp, value, null,
+                "waitUntilSome");
     }
 
     @Override
     public final boolean testAll(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                  Cmp cmp, long value) {
-        return PointToPoint.testAll(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, value));
+        return sync.vector(SyncOps.TEST_ALL, type, ivars, index, nelems, null, status, cmp, value, null, null) != 0;
     }
 
     @Override
     public final int testAny(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                              long value) {
-        return PointToPoint.testAny(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, value));
+        return sync.vector(SyncOps.TEST_ANY, type, ivars, index, nelems, null, status, cmp, value, null, null);
     }
 
     @Override
     public final int testSome(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
                               int[] status, Cmp cmp, long value) {
-        return PointToPoint.testSome(comm, sync.vars(type, ivars, index, nelems, status), sync.operand(cmp, value),
-                sync.indices(indices, nelems));
+        return sync.vector(SyncOps.TEST_SOME, type, ivars, index, nelems, indices, status, cmp, value, null, null);
     }
 
     @Override
     public final void waitUntilAllVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                          Cmp cmp, long[] values) {
-        HostProfile.Span span = prof.begin();
-        PointToPoint.waitAll(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, values, nelems), "waitUntilAllVector");
-        HostProfile.end(span, ProfFrame.WAIT, "waitUntilAllVector", -1, 0);
+        sync.vector(SyncOps.WAIT_ALL, type, ivars, index, nelems, null, status, cmp, 0, vector(values),
+                "waitUntilAllVector");
     }
 
     @Override
     public final int waitUntilAnyVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                         Cmp cmp, long[] values) {
-        HostProfile.Span span = prof.begin();
-        int r = PointToPoint.waitAny(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, values, nelems), "waitUntilAnyVector");
-        HostProfile.end(span, ProfFrame.WAIT, "waitUntilAnyVector", -1, 0);
-        return r;
+        return sync.vector(SyncOps.WAIT_ANY, type, ivars, index, nelems, null, status, cmp, 0, vector(values),
+                "waitUntilAnyVector");
     }
 
     @Override
     public final int waitUntilSomeVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
                                          int[] status, Cmp cmp, long[] values) {
-        HostProfile.Span span = prof.begin();
-        int r = PointToPoint.waitSome(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, values, nelems), sync.indices(indices, nelems), "waitUntilSomeVector");
-        HostProfile.end(span, ProfFrame.WAIT, "waitUntilSomeVector", -1, 0);
-        return r;
+        return sync.vector(SyncOps.WAIT_SOME, type, ivars, index, nelems, indices, status, cmp, 0, vector(values),
+                "waitUntilSomeVector");
     }
 
     @Override
     public final boolean testAllVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                        Cmp cmp, long[] values) {
-        return PointToPoint.testAll(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, values, nelems));
+        return sync.vector(SyncOps.TEST_ALL, type, ivars, index, nelems, null, status, cmp, 0, vector(values),
+                null) != 0;
     }
 
     @Override
     public final int testAnyVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
                                    Cmp cmp, long[] values) {
-        return PointToPoint.testAny(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, values, nelems));
+        return sync.vector(SyncOps.TEST_ANY, type, ivars, index, nelems, null, status, cmp, 0, vector(values), null);
     }
 
     @Override
     public final int testSomeVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
                                     int[] status, Cmp cmp, long[] values) {
-        return PointToPoint.testSome(comm, sync.vars(type, ivars, index, nelems, status),
-                sync.operand(cmp, values, nelems), sync.indices(indices, nelems));
+        return sync.vector(SyncOps.TEST_SOME, type, ivars, index, nelems, indices, status, cmp, 0, vector(values),
+                null);
+    }
+
+    /** The compare values of a vector form; a missing array is reported by {@link SyncOps#operand}. */
+    private static long[] vector(long[] values) {
+        return values == null ? SyncOps.MISSING : values;
     }
 
     // ---- ordering ------------------------------------------------------------------------------------------
@@ -699,16 +677,26 @@ class ContextImpl implements Context {
     public final void quiet() {
         usable();
         HostProfile.Span span = prof.begin();
-        comm.quiet();
-        HostProfile.end(span, ProfFrame.QUIET, "quiet", -1, 0);
+        int claimed = enter();
+        try {
+            comm.quiet();
+        } finally {
+            leave(claimed);
+            HostProfile.end(span, ProfFrame.QUIET, "quiet", -1, 0);
+        }
     }
 
     @Override
     public final void fence() {
         usable();
         HostProfile.Span span = prof.begin();
-        comm.fence();
-        HostProfile.end(span, ProfFrame.FENCE, "fence", -1, 0);
+        int claimed = enter();
+        try {
+            comm.fence();
+        } finally {
+            leave(claimed);
+            HostProfile.end(span, ProfFrame.FENCE, "fence", -1, 0);
+        }
     }
 
     @Override
@@ -717,16 +705,23 @@ class ContextImpl implements Context {
         Operands.notNull("pes", pes);
         for (int i = 0; i < pes.length; i++) {
             if (pes[i] < 0 || pes[i] >= nPes) {
-                Operands.pe("pes[" + i + "]", pes[i], nPes); // throws, naming the position
+                targetPe("pes[" + i + "]", pes[i]); // throws, naming the position
+            }
+        }
+        int[] targets = pes;
+        if (worldPes != null) {
+            targets = new int[pes.length]; // a team context's numbers differ from the engines' (not a hot path)
+            for (int i = 0; i < pes.length; i++) {
+                targets[i] = worldPes[pes[i]];
             }
         }
         HostProfile.Span span = prof.begin();
-        comm.quiet(pes);
-        HostProfile.end(span, ProfFrame.QUIET, "peQuiet", pes.length == 1 ? pes[0] : -1, 0);
-    }
-
-    /** The block behind {@code mem} when it is a live buffer of this context's instance (for views and locks). */
-    final SymmetricBlock ownBlock(String name, SymmetricMemory mem) {
-        return Operands.block(name, mem, owner);
+        int claimed = enter();
+        try {
+            comm.quiet(targets);
+        } finally {
+            leave(claimed);
+            HostProfile.end(span, ProfFrame.QUIET, "peQuiet", pes.length == 1 ? pes[0] : -1, 0);
+        }
     }
 }

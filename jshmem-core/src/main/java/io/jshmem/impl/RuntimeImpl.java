@@ -37,8 +37,11 @@ import io.jshmem.runtime.StartupBanner;
 import io.jshmem.runtime.Instance;
 import io.jshmem.runtime.UniqueIdAddress;
 
+import io.jshmem.team.TeamState;
+
 import java.lang.foreign.MemorySegment;
 import java.util.EnumSet;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.Map;
 import java.util.Optional;
 
@@ -55,8 +58,12 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     /** Instance id, streams, engine configurations, profiler (issue 6). */
     private final Extensions ext;
 
-    private RuntimeImpl(Instance instance, int instanceId) {
-        super(null, instance.comm(), instance, instance.nPes(), null, null);
+    private RuntimeImpl(Instance instance, int instanceId, ThreadLevel level, AtomicReference<Thread> inCall) {
+        super(null, instance.comm(), instance, instance.nPes(), null, null, null, instance.myPe(),
+                CallGuard.of(level, Thread.currentThread(), inCall, false));
+        this.threadLevel = level;
+        this.initThread = Thread.currentThread();
+        this.inCall = inCall;
         this.instance = instance;
         this.ext = new Extensions(this, instance, instanceId);
         this.locks = new QueueLocks(instance.comm());
@@ -77,11 +84,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
             if (live != null) {
                 return live.initAgain(attributes);
             }
-            RuntimeImpl rt = init(attributes);
-            if (level != null) {
-                rt.threadLevel = level;
-            }
-            return rt;
+            return initRegistered(attributes, level == null ? ThreadLevel.MULTIPLE : level);
         } finally {
             InstanceRegistry.unlock();
         }
@@ -121,13 +124,13 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         }
     }
 
-    private static RuntimeImpl init(InitAttributes attributes) {
+    private static RuntimeImpl initRegistered(InitAttributes attributes, ThreadLevel level) {
         int id = attributes.instanceId();  // the lifecycle lock is held (reentrant) by the caller
         InstanceRegistry.lock("init of instance " + id);
         try {
             InstanceRegistry.beginInit(id);
             try {
-                RuntimeImpl rt = initInstance(attributes, id);
+                RuntimeImpl rt = initInstance(attributes, id, level);
                 InstanceRegistry.initialized(id, rt);
                 return rt;
             } catch (RuntimeException | Error e) {
@@ -139,7 +142,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         }
     }
 
-    private static RuntimeImpl initInstance(InitAttributes attributes, int id) {
+    private static RuntimeImpl initInstance(InitAttributes attributes, int id, ThreadLevel level) {
         Settings settings = InstanceRegistry.applyTls(applyOverrides(attributes, Settings.fromEnvironment()));
         InitOptions options;
         if (attributes.myPe() >= 0) {
@@ -165,7 +168,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         }
         Instance in = Instance.init(options, () -> InstanceRegistry.heapCreated(id));
         try {
-            RuntimeImpl rt = new RuntimeImpl(in, id);
+            RuntimeImpl rt = new RuntimeImpl(in, id, level, new AtomicReference<>());
             StartupBanner.atInit(settings, in.myPe());
             return rt;
         } catch (RuntimeException e) {
@@ -265,7 +268,17 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
             return null;
         }
         fitsHeap(operation, bytes);
-        return block(instance.allocate(operation, bytes, alignment));
+        int claimed = enter();
+        try {
+            return block(instance.allocate(operation, bytes, alignment));
+        } finally {
+            leave(claimed);
+        }
+    }
+
+    /** Checks the thread level's rules at a call that is not a context operation (creation, team calls). */
+    void checkThread() {
+        leave(enter());
     }
 
     @Override
@@ -341,11 +354,14 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
             return;
         }
         SymmetricBlock b = claim("mem", mem);
+        int claimed = enter();
         try {
             instance.free(b.heapOffset());
         } catch (RuntimeException | Error e) {
             b.abortFree();
             throw e;
+        } finally {
+            leave(claimed);
         }
         b.completeFree();
         liveBlocks.remove(b);
@@ -472,15 +488,25 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
      */
     public void barrierAll() {
         HostProfile.Span span = prof.begin();
-        instance.barrierAll();
-        HostProfile.end(span, ProfFrame.BARRIER, "barrierAll", -1, 0);
+        int claimed = enter();
+        try {
+            instance.barrierAll();
+        } finally {
+            leave(claimed);
+            HostProfile.end(span, ProfFrame.BARRIER, "barrierAll", -1, 0);
+        }
     }
 
     /** Collective: waits until every PE has arrived, without completing outstanding operations ({@code shmem_sync_all}). */
     public void syncAll() {
         HostProfile.Span span = prof.begin();
-        instance.syncAll();
-        HostProfile.end(span, ProfFrame.BARRIER, "syncAll", -1, 0);
+        int claimed = enter();
+        try {
+            instance.syncAll();
+        } finally {
+            leave(claimed);
+            HostProfile.end(span, ProfFrame.BARRIER, "syncAll", -1, 0);
+        }
     }
 
     /**
@@ -494,7 +520,11 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     // ---- contexts and thread levels (issue 3) ----
 
     /** The thread level this runtime provides; MULTIPLE unless initThread asked for another. */
-    private volatile ThreadLevel threadLevel = ThreadLevel.MULTIPLE;
+    private final ThreadLevel threadLevel;
+    /** The thread that called init: the only one allowed under SINGLE and FUNNELED (with checks on). */
+    private final Thread initThread;
+    /** The thread inside a call under level SERIALIZED, shared by every context of this runtime. */
+    private final AtomicReference<Thread> inCall;
     /** Distributed locks of this PE: the holder record and local queue per lock word. */
     private final QueueLocks locks;
 
@@ -504,9 +534,6 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         return threadLevel;
     }
 
-    void provideThreadLevel(ThreadLevel level) {
-        threadLevel = level;
-    }
 
     @Override
     public void setLock(SymmetricMemory lock, long index) {
@@ -537,8 +564,24 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         return createCtx(null, options);
     }
 
-    /** A context created from {@code team} ({@code shmem_team_create_ctx}); null means the world team. */
+    /**
+     * A context created from {@code team} ({@code shmem_team_create_ctx}); null means the world team. Its
+     * operations take the team's PE numbers; they are translated to world PEs through the member list.
+     */
     Context createCtx(Team team, CtxOption... options) {
+        return createCtx(team, false, options);
+    }
+
+    /**
+     * A context for jshmem's own threads (streams): the thread level's rules are the application's promise about its
+     * threads and do not apply to it.
+     */
+    Context createInternalCtx() {
+        return createCtx(null, true);
+    }
+
+    private Context createCtx(Team team, boolean internal, CtxOption... options) {
+        checkThread();
         instance.ensureLive();
         Operands.notNull("options", options);
         EnumSet<CtxOption> set = EnumSet.noneOf(CtxOption.class);
@@ -550,7 +593,15 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         }
         ContextState state = ContextState.create(instance.comm(), set.contains(CtxOption.PRIVATE),
                 set.contains(CtxOption.SERIALIZED), set.contains(CtxOption.NOSTORE));
-        return new ContextImpl(this, state.comm(), instance, instance.nPes(), state, team);
+        CallGuard guard = CallGuard.of(internal ? ThreadLevel.MULTIPLE : threadLevel, initThread, inCall,
+                set.contains(CtxOption.SERIALIZED));
+        if (team instanceof TeamImpl t && t != teams().world()) {
+            TeamState ts = t.state();
+            return new ContextImpl(this, state.comm(), instance, ts.size(), state, team, ts.members(), ts.myIndex(),
+                    guard);
+        }
+        return new ContextImpl(this, state.comm(), instance, instance.nPes(), state, team, null, instance.myPe(),
+                guard);
     }
 
 

@@ -72,11 +72,11 @@ final class StreamImpl implements Stream {
         this.isDefault = isDefault;
         this.name = (isDefault ? "default stream" : "stream " + id) + " of PE " + runtime.myPe()
                 + (owner.instanceId() != 0 ? " (instance " + owner.instanceId() + ")" : "");
-        this.ctx = runtime.createCtx();
+        this.ctx = runtime.createInternalCtx();
         this.profiler = owner.profiler();
         this.profBlock = profiler.newBlock(isDefault ? "default stream" : "stream " + id);
         this.worker = Thread.ofPlatform().daemon().name("jshmem-stream-" + id + "-pe" + runtime.myPe())
-                .start(this::runLoop);
+                .start(this::runInternal);
     }
 
     /** This stream's number, unique in its runtime (the default stream is 0). */
@@ -373,6 +373,16 @@ final class StreamImpl implements Stream {
         if (f != null) {
             throw new ShmemException(name + ": operation '" + failedOp + "' failed: " + f.getMessage()
                     + "; the stream skipped the operations queued after it. Destroy the stream and use a new one", f);
+        }
+    }
+
+    /** The worker: jshmem's own thread, exempt from the application's thread-level promise. */
+    private void runInternal() {
+        CallGuard.internalThread(true);
+        try {
+            runLoop();
+        } finally {
+            CallGuard.internalThread(false);
         }
     }
 

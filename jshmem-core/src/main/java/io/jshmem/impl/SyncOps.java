@@ -64,16 +64,33 @@ final class SyncOps {
              int pe) {
         int width = amoWidth(op, type);
         long off = ctx.slot(mem, name, index, width, pe);
+        int wpe = ctx.world(pe);
         HostProfile.Span span = ctx.prof.begin();
-        long old;
-        if (width == 8) {
-            old = comm.atomicLong(op, pe, off, operand, compare);
-        } else {
-            int r = comm.atomicInt(op, pe, off, (int) operand, (int) compare);
-            old = type == DataType.INT ? r : Integer.toUnsignedLong(r);
+        int claimed = ctx.enter();
+        try {
+            if (width == 8) {
+                return comm.atomicLong(op, wpe, off, operand, compare);
+            }
+            int r = comm.atomicInt(op, wpe, off, (int) operand, (int) compare);
+            return type == DataType.INT ? r : Integer.toUnsignedLong(r);
+        } finally {
+            ctx.leave(claimed);
+            HostProfile.end(span, ProfFrame.AMO, op.name(), pe, width);
         }
-        HostProfile.end(span, ProfFrame.AMO, op.name(), pe, width);
-        return old;
+    }
+
+    /** signalAdd / signalSet: a 64-bit atomic on a signal word of the context's PE {@code pe}. */
+    void signal(AmoOp op, SymmetricMemory sig, long index, long value, int pe) {
+        long off = ctx.slot(sig, "sig", index, Long.BYTES, pe);
+        int wpe = ctx.world(pe);
+        HostProfile.Span span = ctx.prof.begin();
+        int claimed = ctx.enter();
+        try {
+            comm.atomicLong(op, wpe, off, value, 0);
+        } finally {
+            ctx.leave(claimed);
+            HostProfile.end(span, ProfFrame.SIGNAL_OP, op == AmoOp.SET ? "signalSet" : "signalAdd", pe, Long.BYTES);
+        }
     }
 
     void amoNbi(AmoOp op, DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory mem, String name,
@@ -83,13 +100,19 @@ final class SyncOps {
         if (ContextImpl.CHECKS) {
             Operands.fetchSlot(fetch, fetchIndex, width);
         }
+        int wpe = ctx.world(pe);
         HostProfile.Span span = ctx.prof.begin();
-        if (width == 8) {
-            comm.atomicLongNbi(op, pe, off, operand, compare, fetch, fetchIndex * width);
-        } else {
-            comm.atomicIntNbi(op, pe, off, (int) operand, (int) compare, fetch, fetchIndex * width);
+        int claimed = ctx.enter();
+        try {
+            if (width == 8) {
+                comm.atomicLongNbi(op, wpe, off, operand, compare, fetch, fetchIndex * width);
+            } else {
+                comm.atomicIntNbi(op, wpe, off, (int) operand, (int) compare, fetch, fetchIndex * width);
+            }
+        } finally {
+            ctx.leave(claimed);
+            HostProfile.end(span, ProfFrame.AMO, op.name(), pe, width);
         }
-        HostProfile.end(span, ProfFrame.AMO, op.name(), pe, width);
     }
 
     void putSignal(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
@@ -105,9 +128,15 @@ final class SyncOps {
             Operands.notNull("sigOp", sigOp);
         }
         // Both forms are complete on return on one host; a network engine completes the nbi data by quiet.
+        int wpe = ctx.world(pe);
         HostProfile.Span span = ctx.prof.begin();
-        comm.putSignal(pe, off, src, srcIndex * size, count * size, sigOff, signal, sigOp == SignalOp.ADD);
-        HostProfile.end(span, ProfFrame.SIGNAL_OP, "putSignal", pe, count * size);
+        int claimed = ctx.enter();
+        try {
+            comm.putSignal(wpe, off, src, srcIndex * size, count * size, sigOff, signal, sigOp == SignalOp.ADD);
+        } finally {
+            ctx.leave(claimed);
+            HostProfile.end(span, ProfFrame.SIGNAL_OP, "putSignal", pe, count * size);
+        }
     }
 
     static WaitType waitType(DataType type) {
@@ -146,14 +175,64 @@ final class SyncOps {
         long off = ctx.localSlots(ivar, "ivar", index, 1, w.byteSize());
         Cmp c = comparison(cmp);
         HostProfile.Span span = ctx.prof.begin();
-        PointToPoint.waitUntil(comm, w, off, c, value, "waitUntil");
-        HostProfile.end(span, ProfFrame.WAIT, "waitUntil", -1, 0);
+        int claimed = ctx.enter();
+        try {
+            PointToPoint.waitUntil(comm, w, off, c, value, "waitUntil");
+        } finally {
+            ctx.leave(claimed);
+            HostProfile.end(span, ProfFrame.WAIT, "waitUntil", -1, 0);
+        }
     }
 
     boolean test(DataType type, SymmetricMemory ivar, long index, Cmp cmp, long value) {
         WaitType w = waitType(type);
         long off = ctx.localSlots(ivar, "ivar", index, 1, w.byteSize());
-        return PointToPoint.test(comm, w, off, comparison(cmp), value);
+        Cmp c = comparison(cmp);
+        int claimed = ctx.enter();
+        try {
+            return PointToPoint.test(comm, w, off, c, value);
+        } finally {
+            ctx.leave(claimed);
+        }
+    }
+
+    static final int WAIT_ALL = 0;
+    static final int WAIT_ANY = 1;
+    static final int WAIT_SOME = 2;
+    static final int TEST_ALL = 3;
+    static final int TEST_ANY = 4;
+    static final int TEST_SOME = 5;
+    /** Stands for a null compare-value array of a vector form, so that its message names the missing array. */
+    static final long[] MISSING = new long[0];
+
+    /**
+     * The vector waits and tests ({@code kind}): checks the variables and compare values, then waits or tests under
+     * the thread rules. {@code values} null: one compare value for all; {@code TEST_ALL} returns 1 for true.
+     */
+    int vector(int kind, DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status,
+               Cmp cmp, long value, long[] values, String name) {
+        PointToPoint.Vars vars = vars(type, ivars, index, nelems, status);
+        PointToPoint.Operand operand = values == null ? operand(cmp, value)
+                : operand(cmp, values == MISSING ? null : values, nelems);
+        int[] some = kind == WAIT_SOME || kind == TEST_SOME ? indices(indices, nelems) : null;
+        HostProfile.Span span = kind <= WAIT_SOME ? ctx.prof.begin() : null;
+        int claimed = ctx.enter();
+        try {
+            return switch (kind) {
+                case WAIT_ALL -> {
+                    PointToPoint.waitAll(comm, vars, operand, name);
+                    yield 0;
+                }
+                case WAIT_ANY -> PointToPoint.waitAny(comm, vars, operand, name);
+                case WAIT_SOME -> PointToPoint.waitSome(comm, vars, operand, some, name);
+                case TEST_ALL -> PointToPoint.testAll(comm, vars, operand) ? 1 : 0;
+                case TEST_ANY -> PointToPoint.testAny(comm, vars, operand);
+                default -> PointToPoint.testSome(comm, vars, operand, some);
+            };
+        } finally {
+            ctx.leave(claimed);
+            HostProfile.end(span, ProfFrame.WAIT, name, -1, 0);
+        }
     }
 
     PointToPoint.Vars vars(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status) {

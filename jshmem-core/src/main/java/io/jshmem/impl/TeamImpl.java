@@ -94,11 +94,16 @@ final class TeamImpl implements Team {
 
     /**
      * A communication context created from this team ({@code shmem_team_create_ctx}); {@link Context#team()}
-     * returns this team. Not collective. Its RMA calls take global PE numbers (as every {@link Context} does):
-     * {@code translatePe(pe, runtime.teamWorld())} gives them.
+     * returns this team. Not collective. As OpenSHMEM 1.6 requires, its operations take team-relative PE numbers
+     * (0..nPes()-1 of this team) and its myPe()/nPes() are the team's; {@link Context#INVALID} for TEAM_INVALID.
      */
     @Override
     public Context createCtx(CtxOption... options) {
+        if (state == null) {
+            teams.instance().ensureLive();
+            Operands.notNull("options", options);
+            return Context.INVALID; // 1.6: shmem_team_create_ctx on SHMEM_TEAM_INVALID gives SHMEM_CTX_INVALID
+        }
         usable();
         return teams.runtime().createCtx(this, options);
     }
@@ -481,6 +486,7 @@ final class TeamImpl implements Team {
     /** The channel of a team this PE may use; throws for the invalid team, a destroyed one, or after finalize. */
     private TeamChannel usable() {
         teams.instance().ensureLive();
+        teams.runtime().checkThread();
         if (state == null) {
             throw new ShmemArgumentException("team is TEAM_INVALID: this PE is not a member of it (a split gives "
                     + "PEs outside the new team an invalid team); call team operations only on teams this PE "

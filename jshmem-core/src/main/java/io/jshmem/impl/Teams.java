@@ -7,7 +7,6 @@ import io.jshmem.collectives.CollectiveTuning;
 import io.jshmem.collectives.SplitExchange;
 import io.jshmem.collectives.TeamChannel;
 import io.jshmem.comm.Comm;
-import io.jshmem.config.Setting;
 import io.jshmem.runtime.Instance;
 import io.jshmem.team.SplitPlan;
 import io.jshmem.team.TeamLayout;
@@ -37,7 +36,7 @@ final class Teams {
     Teams(RuntimeImpl runtime, Instance instance) {
         this.runtime = runtime;
         this.instance = instance;
-        this.slots = new TeamSlots(instance.settings().intValue(Setting.TEAMS_MAX));
+        this.slots = new TeamSlots(instance.teamSlots());
         this.tuning = CollectiveTuning.from(instance.settings());
         int n = instance.nPes();
         int me = instance.myPe();
@@ -108,7 +107,7 @@ final class Teams {
     private Team splitStridedLocked(TeamImpl parent, int start, int stride, int size, TeamConfig config) {
         TeamChannel ch = parent.channel();
         TeamState p = parent.state();
-        long[][] records = SplitExchange.exchange(ch, SplitPlan.STRIDED, start, stride, size, slots.freeMask());
+        long[][] records = SplitExchange.exchange(ch, SplitPlan.STRIDED, start, stride, size, slots.freeWords());
         RuntimeException error = null;
         SplitPlan.NewTeam plan = null;
         try {
@@ -145,7 +144,7 @@ final class Teams {
     private Team.Split2d split2dLocked(TeamImpl parent, int xRange, TeamConfig xConfig, TeamConfig yConfig) {
         TeamChannel ch = parent.channel();
         TeamState p = parent.state();
-        long[][] records = SplitExchange.exchange(ch, SplitPlan.TWO_D, xRange, 0, 0, slots.freeMask());
+        long[][] records = SplitExchange.exchange(ch, SplitPlan.TWO_D, xRange, 0, 0, slots.freeWords());
         RuntimeException error = null;
         SplitPlan.NewTeam[] plan = null;
         try {

@@ -13,9 +13,14 @@ package io.jshmem.memory;
  *   512      WAITERS (4): threads of this PE sleeping (or about to) on the doorbell
  *   4096     barrier flags: one line per dissemination round (64 rounds)
  *   12288    allocation-check slot: SEQ | OP | SIZE | ALIGN (32 bytes)
- *   16384    reserved for team/collective synchronization (up to USER_OFFSET)
- *   65536    user region: blocks handed out by the allocator
+ *   12416    SPLIT_FREE: this PE's free team-slot bitmap, published during a team split (up to 4096 bits)
+ *   16384    reserved for team/collective synchronization: JSHMEM_TEAMS_MAX slots of 1536 bytes
+ *   userOffset(area)   user region: blocks handed out by the allocator (65536 for the default 32 team slots,
+ *                      rounded up to 64 KiB above the team area for more)
  * </pre>
+ *
+ * The team area, and so the start of the user region, follows {@code JSHMEM_TEAMS_MAX}; every PE of a job must use
+ * the same value (init checks it), since symmetric offsets are only symmetric over one layout.
  */
 public final class HeapLayout {
     public static final long LINE = 128;
@@ -55,13 +60,35 @@ public final class HeapLayout {
     public static final long ALLOC_CHECK_OFFSET = BARRIER_FLAGS_OFFSET + BARRIER_MAX_ROUNDS * LINE;
     public static final long ALLOC_CHECK_LENGTH = 32;
 
-    public static final long SYNC_AREA_OFFSET = 16384;
-    public static final long USER_OFFSET = 65536;
+    /** This PE's free team-slot bitmap during a split (read by the parent's members; one bit per slot). */
+    public static final long SPLIT_FREE_OFFSET = ALLOC_CHECK_OFFSET + LINE;
+    /** Room of {@link #SPLIT_FREE_OFFSET}: 4096 slots. */
+    public static final long SPLIT_FREE_BYTES = 512;
 
-    /** Smallest heap the runtime accepts: the reserved area plus one page of user memory. */
+    public static final long SYNC_AREA_OFFSET = 16384;
+    /**
+     * Start of the user region with the default team area (32 slots); a larger {@code JSHMEM_TEAMS_MAX} moves it,
+     * see {@link #userOffset(long)}.
+     */
+    public static final long USER_OFFSET = 65536;
+    /** Granule the user region's start is rounded up to. */
+    public static final long USER_ALIGN = 65536;
+
+    /** Smallest heap the runtime accepts with the default team area: the reserved area plus one page. */
     public static final long MIN_HEAP_SIZE = USER_OFFSET + 4096;
 
     private HeapLayout() {
+    }
+
+    /** Start of the user region when the team area takes {@code syncAreaBytes} from {@link #SYNC_AREA_OFFSET}. */
+    public static long userOffset(long syncAreaBytes) {
+        long end = SYNC_AREA_OFFSET + syncAreaBytes;
+        return Math.max(USER_OFFSET, (end + USER_ALIGN - 1) / USER_ALIGN * USER_ALIGN);
+    }
+
+    /** Smallest heap with a user region starting at {@code userOffset}: one page of user memory. */
+    public static long minHeapSize(long userOffset) {
+        return userOffset + 4096;
     }
 
     /** Offset of the flag written in dissemination round {@code round}. */

@@ -35,6 +35,16 @@ public final class Operands {
         }
     }
 
+    /**
+     * Checks {@code 0 <= pe < nPes} for a PE of {@code team}'s numbering (a team context's target); the message
+     * names the team and its size. {@code team} null means the world.
+     */
+    public static void pe(String name, int pe, int nPes, Object team) {
+        if (Integer.compareUnsigned(pe, nPes) >= 0) {
+            throw team == null ? OperandErrors.pe(name, pe, nPes) : OperandErrors.teamPe(name, pe, nPes, team);
+        }
+    }
+
     /** Rejects null. */
     public static <T> T notNull(String name, T value) {
         if (value == null) {

@@ -27,16 +27,18 @@ final class HeapSetup {
     record Mapped(MemorySegment[] heaps, String[] hosts) {
     }
 
-    static Mapped run(RendezvousClient boot, int pe, int nPes, String session, Path dir, long size, Arena arena,
-                      Duration timeout, boolean prefault) {
+    static Mapped run(RendezvousClient boot, int pe, int nPes, String session, Path dir, long size, int teamSlots,
+                      Arena arena, Duration timeout, boolean prefault) {
         // Files of jobs killed before they unlinked theirs: removed (and logged) before this job adds its own.
         StaleHeapFiles.sweep(List.of(dir));
         // The token makes the file names unguessable; peers learn them only through the authenticated rendezvous.
         String token = HeapFile.newToken();
-        String me = HostIdentity.of(dir) + "#" + size + "#" + token;
+        // The team-slot count fixes where user memory starts: it must agree like the size, or offsets differ.
+        String me = HostIdentity.of(dir) + "#" + size + "#" + teamSlots + "#" + token;
         byte[][] all = boot.allgather("host", me.getBytes(StandardCharsets.UTF_8), timeout);
         String[] hosts = new String[nPes];
         long[] sizes = new long[nPes];
+        long[] slots = new long[nPes];
         String[] tokens = new String[nPes];
         for (int p = 0; p < nPes; p++) {
             String s = new String(all[p], StandardCharsets.UTF_8);
@@ -46,11 +48,14 @@ final class HeapSetup {
                 throw new ShmemException("PE " + p + " announced a malformed heap file token; are all PEs the same"
                         + " jshmem version?");
             }
-            int hash = s.lastIndexOf('#', tokenHash - 1);
+            int slotHash = s.lastIndexOf('#', tokenHash - 1);
+            int hash = s.lastIndexOf('#', slotHash - 1);
             hosts[p] = s.substring(0, hash);
-            sizes[p] = Long.parseLong(s.substring(hash + 1, tokenHash));
+            sizes[p] = Long.parseLong(s.substring(hash + 1, slotHash));
+            slots[p] = Long.parseLong(s.substring(slotHash + 1, tokenHash));
         }
-        checkSameSize(pe, sizes);
+        checkSame(pe, sizes, "the symmetric heap size", "SHMEM_SYMMETRIC_SIZE");
+        checkSame(pe, slots, "the team limit", "JSHMEM_TEAMS_MAX");
 
         Path own = HeapFile.path(dir, session, pe, token);
         MemorySegment[] heaps = new MemorySegment[nPes];
@@ -88,16 +93,16 @@ final class HeapSetup {
         return new Mapped(heaps, hosts);
     }
 
-    private static void checkSameSize(int pe, long[] sizes) {
+    private static void checkSame(int pe, long[] values, String what, String setting) {
         List<String> differ = new ArrayList<>();
-        for (int p = 0; p < sizes.length; p++) {
-            if (sizes[p] != sizes[0]) {
-                differ.add("PE " + p + "=" + sizes[p]);
+        for (int p = 0; p < values.length; p++) {
+            if (values[p] != values[0]) {
+                differ.add("PE " + p + "=" + values[p]);
             }
         }
         if (!differ.isEmpty()) {
-            throw new ShmemException("PEs disagree on the symmetric heap size: PE 0=" + sizes[0] + " but "
-                    + differ + "; give every PE the same SHMEM_SYMMETRIC_SIZE (this is PE " + pe + ")");
+            throw new ShmemException("PEs disagree on " + what + ": PE 0=" + values[0] + " but "
+                    + differ + "; give every PE the same " + setting + " (this is PE " + pe + ")");
         }
     }
 }

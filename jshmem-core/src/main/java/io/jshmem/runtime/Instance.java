@@ -23,6 +23,8 @@ import io.jshmem.error.ShmemStateException;
 import io.jshmem.memory.Block;
 import io.jshmem.memory.HeapLayout;
 import io.jshmem.memory.SymmetricAllocator;
+import io.jshmem.team.TeamLayout;
+import io.jshmem.team.TeamSlots;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -57,6 +59,8 @@ public final class Instance {
     private volatile int worldCode;
     private volatile long worldEpoch;
     private final SymmetricAllocator allocator;
+    /** Team slots the heap reserves ({@code JSHMEM_TEAMS_MAX}); the user region starts after them. */
+    private final int teamSlots;
     private final CollectiveCheck check;
     private final ReentrantLock collectiveLock = new ReentrantLock();
     private volatile boolean live = true;
@@ -89,7 +93,8 @@ public final class Instance {
         this.worldBarrier = new DisseminationBarrier(comm, world, pe, HeapLayout.BARRIER_FLAGS_OFFSET,
                 HeapLayout.LINE, HeapLayout.BARRIER_ARRIVED_OFFSET,
                 () -> CollectiveActivity.mismatch(comm, world, pe, worldCode, worldEpoch));
-        this.allocator = new SymmetricAllocator(HeapLayout.USER_OFFSET, heapSize);
+        this.teamSlots = TeamSlots.check(settings.intValue(Setting.TEAMS_MAX));
+        this.allocator = new SymmetricAllocator(TeamLayout.userOffset(teamSlots), heapSize);
         this.check = new CollectiveCheck(comm, worldBarrier);
     }
 
@@ -120,10 +125,12 @@ public final class Instance {
         Duration controlTimeout = seconds(s, Setting.CONTROL_TIMEOUT, timeout);
         SSLContext tls = TlsContexts.fromSettings(s);
         long heapSize = s.size(Setting.SYMMETRIC_SIZE);
-        if (heapSize < HeapLayout.MIN_HEAP_SIZE) {
+        int slots = TeamSlots.check(s.intValue(Setting.TEAMS_MAX));
+        long userOffset = TeamLayout.userOffset(slots);
+        if (heapSize < HeapLayout.minHeapSize(userOffset)) {
             throw new ShmemArgumentException("SHMEM_SYMMETRIC_SIZE = " + heapSize + " is too small: valid sizes are "
-                    + HeapLayout.MIN_HEAP_SIZE + " bytes or more (the first " + HeapLayout.USER_OFFSET
-                    + " are reserved); raise it");
+                    + HeapLayout.minHeapSize(userOffset) + " bytes or more (the first " + userOffset
+                    + " are reserved, " + slots + " team slots of JSHMEM_TEAMS_MAX included); raise it");
         }
         // Explicit attributes (self-bootstrap) say only who this PE is; locality comes from the host exchange.
         int pe;
@@ -190,7 +197,7 @@ public final class Instance {
             Path dir = Path.of(s.string(Setting.HEAP_DIR));
             LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + ": symmetric heap of " + heapSize + " bytes in "
                     + dir + " (SHMEM_SYMMETRIC_SIZE)");
-            HeapSetup.Mapped mapped = HeapSetup.run(boot, pe, nPes, uid.sessionName(), dir, heapSize,
+            HeapSetup.Mapped mapped = HeapSetup.run(boot, pe, nPes, uid.sessionName(), dir, heapSize, slots,
                     arena, controlTimeout, s.bool(Setting.HEAP_PREFAULT));
             heapCreated.run();
             Comm comm = EngineSelection.build(s, pe, mapped, boot, timeout, failures);
@@ -225,6 +232,11 @@ public final class Instance {
 
     public long heapSize() {
         return heapSize;
+    }
+
+    /** Team slots this heap reserves ({@code JSHMEM_TEAMS_MAX}, the same on every PE). */
+    public int teamSlots() {
+        return teamSlots;
     }
 
     public Settings settings() {

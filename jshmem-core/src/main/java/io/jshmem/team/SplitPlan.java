@@ -11,13 +11,15 @@ import java.util.Map;
 
 /**
  * The arithmetic of team splits, shared by every member of the parent: given the split records all of them
- * published (epoch, operation, three arguments, free-slot mask), decide whether they agree, which PEs form the new
+ * published (epoch, operation, three arguments, then the free-slot bitmap, one word per 64 slots), decide whether they agree, which PEs form the new
  * team(s), and which slot each new team uses. Every member computes from the same records, so every member reaches
  * the same verdict and the same slots without further messages. Stateless and thread-safe.
  */
 public final class SplitPlan {
     public static final long STRIDED = 1;
     public static final long TWO_D = 2;
+    /** Words of a record before its free-slot bitmap: epoch, operation and the three arguments. */
+    public static final int MASK = 5;
 
     /** A new team: its members as global PE numbers and its slot. */
     public record NewTeam(int[] members, int slot) {
@@ -80,8 +82,10 @@ public final class SplitPlan {
     }
 
     /**
-     * Parent indices of a strided split, after checking the arguments against the parent's size. A stride of 0 is
-     * accepted only for a one-member team.
+     * Parent indices of a strided split, after checking the arguments against the parent's size: member i of the
+     * new team is parent index {@code start + i*stride}. A negative stride lists the parent's PEs in reverse order
+     * (OpenSHMEM 1.6: start is then the highest of them); a stride of 0 is accepted only for a one-member team.
+     * Every index must lie in the parent, so no sequence wraps around.
      */
     public static int[] stridedIndices(int parentSize, long start, long stride, long size) {
         if (start < 0 || start >= parentSize) {
@@ -92,15 +96,16 @@ public final class SplitPlan {
             throw new ShmemArgumentException("size = " + size + " is invalid: valid range is 1.." + parentSize
                     + " (the parent's size); pass the number of PEs the new team should have");
         }
-        if (stride < 1 && !(size == 1 && stride == 0)) {
-            throw new ShmemArgumentException("stride = " + stride + " is invalid: valid strides are 1 or more (0 only"
-                    + " when size is 1); pass the distance between consecutive members in the parent");
+        if (stride == 0 && size != 1) {
+            throw new ShmemArgumentException("stride = 0 is invalid with size = " + size + ": a stride of 0 names one"
+                    + " PE, so it needs size 1; pass the distance between consecutive members in the parent"
+                    + " (negative for reverse order)");
         }
-        long last = start + (size - 1) * stride;
-        if (last >= parentSize) {
+        long last = start + (size - 1) * stride; // |stride| and size fit in int: no overflow in a long
+        if (last < 0 || last >= parentSize) {
             throw new ShmemArgumentException("start + (size-1)*stride = " + start + " + " + (size - 1) + "*"
-                    + stride + " = " + last + " is outside the parent team: valid is at most " + (parentSize - 1)
-                    + " (parent size " + parentSize + "); reduce size or stride");
+                    + stride + " = " + last + " is outside the parent team: valid is 0.." + (parentSize - 1)
+                    + " (parent size " + parentSize + "; sequences do not wrap around); reduce size or |stride|");
         }
         int[] idx = new int[(int) size];
         for (int i = 0; i < size; i++) {
@@ -151,9 +156,9 @@ public final class SplitPlan {
         int[] colSlot = new int[x];
         for (int col = 0; col < x; col++) {
             int[] idx = colIndices(n, x, col);
-            long[] taken = new long[n];
+            int[] taken = new int[n];
             for (int i : idx) {
-                taken[i] = 1L << rowSlot[i / x];
+                taken[i] = rowSlot[i / x];
             }
             colSlot[col] = commonSlot(records, idx, taken);
             if (colSlot[col] < 0) {
@@ -186,13 +191,35 @@ public final class SplitPlan {
         return idx;
     }
 
-    /** Lowest slot free on every listed member (minus {@code taken[i]} bits), or -1. */
-    private static int commonSlot(long[][] records, int[] idx, long[] taken) {
-        long mask = -1L;
-        for (int i : idx) {
-            mask &= records[i][5] & ~(taken == null ? 0 : taken[i]);
+    /**
+     * Lowest slot free on every listed member (without slot {@code taken[i]} of member i), or -1. Words 5.. of a
+     * record are the member's free-slot bitmap.
+     */
+    private static int commonSlot(long[][] records, int[] idx, int[] taken) {
+        int words = records[idx[0]].length - MASK;
+        for (int w = 0; w < words; w++) {
+            long mask = -1L;
+            for (int i : idx) {
+                long bits = records[i][MASK + w];
+                if (taken != null && taken[i] >>> 6 == w) {
+                    bits &= ~(1L << taken[i]);
+                }
+                mask &= bits;
+            }
+            if (mask != 0) {
+                return 64 * w + Long.numberOfTrailingZeros(mask);
+            }
         }
-        return mask == 0 ? -1 : Long.numberOfTrailingZeros(mask);
+        return -1;
+    }
+
+    private static boolean noneFree(long[] record) {
+        for (int w = MASK; w < record.length; w++) {
+            if (record[w] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int[] globals(int[] parentMembers, int[] idx) {
@@ -206,7 +233,7 @@ public final class SplitPlan {
     private static ShmemStateException exhausted(String what, int[] parentMembers, long[][] records, int[] idx) {
         List<Integer> full = new ArrayList<>();
         for (int i : idx) {
-            if (records[i][5] == 0) {
+            if (noneFree(records[i])) {
                 full.add(parentMembers[i]);
             }
         }
@@ -216,6 +243,6 @@ public final class SplitPlan {
                 : "PEs " + full + " already hold as many teams as JSHMEM_TEAMS_MAX allows";
         return new ShmemStateException(what + " cannot create its team: no team slot is free on all of its "
                 + "members: " + who + "; destroy teams that are no longer needed, or raise JSHMEM_TEAMS_MAX (at most "
-                + TeamLayout.SLOTS + ") (no team was created)");
+                + TeamLayout.MAX_SLOTS + ") (no team was created)");
     }
 }

@@ -3,15 +3,16 @@ package io.jshmem.team;
 import io.jshmem.memory.HeapLayout;
 
 /**
- * Where each team keeps its synchronization words: the heap's reserved team area
- * ({@link HeapLayout#SYNC_AREA_OFFSET} up to {@link HeapLayout#USER_OFFSET}) is cut into {@link #SLOTS} slots of
- * {@link #SLOT_BYTES}; a team uses the same slot index on every member, so "word w of the team's slot" names the
+ * Where each team keeps its synchronization words: the heap's reserved team area (from
+ * {@link HeapLayout#SYNC_AREA_OFFSET}, {@code JSHMEM_TEAMS_MAX} slots, {@link #DEFAULT_SLOTS} by default, at most
+ * {@link #MAX_SLOTS}; see {@link #userOffset(int)}) is cut into slots of {@link #SLOT_BYTES}; a team uses the same
+ * slot index on every member, so "word w of the team's slot" names the
  * same offset on every member, like symmetric memory. Slot 0 is TEAM_WORLD, slot 1 TEAM_SHARED.
  *
  * <pre>
  *   +0     line A: ARRIVED (barrier epoch, for timeout reports) | EPOCH (collective epoch, same) | COUNT and
- *                  COUNT_SOURCE (collect: block size and source offset) | SPLIT record (6 words, read by the
- *                  parent's members during a split)
+ *                  COUNT_SOURCE (collect: block size and source offset) | SPLIT record (5 words, read by the
+ *                  parent's members during a split; the free-slot bitmap is in the heap header)
  *   +128   line B: dissemination barrier flags, one word per round (16 rounds: teams of up to 65536 PEs)
  *   +256   line C: per-round data flags of the collectives (16 words)
  *   +384   line D: arrival counter (atomic adds of senders)
@@ -24,7 +25,10 @@ import io.jshmem.memory.HeapLayout;
  */
 public final class TeamLayout {
     public static final long SLOT_BYTES = 1536;
-    public static final int SLOTS = (int) ((HeapLayout.USER_OFFSET - HeapLayout.SYNC_AREA_OFFSET) / SLOT_BYTES);
+    /** Team slots of the default layout ({@code JSHMEM_TEAMS_MAX} unset): the area up to 64 KiB. */
+    public static final int DEFAULT_SLOTS = (int) ((HeapLayout.USER_OFFSET - HeapLayout.SYNC_AREA_OFFSET) / SLOT_BYTES);
+    /** Most team slots a heap may reserve (CANN SHMEM's 2048 team slots); bounded by the split bitmap's room. */
+    public static final int MAX_SLOTS = 2048;
     public static final int WORLD_SLOT = 0;
     public static final int SHARED_SLOT = 1;
 
@@ -33,7 +37,7 @@ public final class TeamLayout {
     public static final long COUNT = 16;
     public static final long COUNT_SOURCE = 24;
     public static final long SPLIT_RECORD = 32;
-    public static final int SPLIT_RECORD_WORDS = 6;
+    public static final int SPLIT_RECORD_WORDS = 5;
 
     public static final long BARRIER_FLAGS = 128;
     public static final long ROUND_FLAGS = 256;
@@ -46,6 +50,16 @@ public final class TeamLayout {
     public static final long RD_DATA = 16;
 
     private TeamLayout() {
+    }
+
+    /** Start of the user region of a heap whose team area holds {@code slots} slots. */
+    public static long userOffset(int slots) {
+        return HeapLayout.userOffset(slots * SLOT_BYTES);
+    }
+
+    /** Words of the free-slot bitmap of {@code slots} slots. */
+    public static int maskWords(int slots) {
+        return (slots + 63) >>> 6;
     }
 
     /** Heap offset of slot {@code slot}. */

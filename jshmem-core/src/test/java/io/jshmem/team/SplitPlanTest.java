@@ -87,6 +87,48 @@ class SplitPlanTest {
 
     @Test
     @Timeout(10)
+    void negativeStridesListTheParentInReverse() {
+        assertArrayEquals(new int[] {5, 4, 3, 2, 1, 0}, SplitPlan.stridedIndices(6, 5, -1, 6));
+        assertArrayEquals(new int[] {5, 3, 1}, SplitPlan.stridedIndices(6, 5, -2, 3));
+        assertArrayEquals(new int[] {4, 1}, SplitPlan.stridedIndices(6, 4, -3, 2));
+        ShmemArgumentException e = assertThrows(ShmemArgumentException.class,
+                () -> SplitPlan.stridedIndices(6, 1, -1, 3));
+        assertTrue(e.getMessage().contains("= -1 is outside") && e.getMessage().contains("wrap"), e.getMessage());
+        assertTrue(assertThrows(ShmemArgumentException.class, () -> SplitPlan.stridedIndices(6, 3, 0, 2))
+                .getMessage().contains("stride = 0"));
+        int[] parent = {0, 1, 2, 3, 4, 5};
+        SplitPlan.NewTeam t = SplitPlan.planStrided(parent, strided(6, 5, -2, 3, ALL_FREE), 3);
+        assertArrayEquals(new int[] {5, 3, 1}, t.members(), "team order is the reverse of the parent's");
+    }
+
+    @Test
+    @Timeout(10)
+    void slotsBeyondTheFirst64AreFoundInLaterBitmapWords() {
+        TeamSlots s = new TeamSlots(2048);
+        assertEquals(32, s.freeWords().length);
+        for (int slot = 2; slot < 100; slot++) {
+            s.claim(slot);
+        }
+        assertEquals(0, s.freeMask(), "the first 64 are taken");
+        long[] free = s.freeWords();
+        long[][] rec = new long[2][];
+        for (int i = 0; i < 2; i++) {
+            rec[i] = new long[SplitPlan.MASK + free.length];
+            rec[i][1] = SplitPlan.STRIDED;
+            rec[i][4] = 2;
+            rec[i][3] = 1;
+            System.arraycopy(free, 0, rec[i], SplitPlan.MASK, free.length);
+        }
+        rec[1][SplitPlan.MASK + 1] &= ~(1L << (100 - 64)); // slot 100 taken on the second member only
+        assertEquals(101, SplitPlan.planStrided(new int[] {0, 1}, rec, 0).slot());
+        s.release(50);
+        assertEquals(1L << 50, s.freeMask());
+        assertEquals(99, s.inUse());
+        assertEquals(0, new TeamSlots(70).freeWords()[1] >>> 6, "bits above the limit are never free");
+    }
+
+    @Test
+    @Timeout(10)
     void noCommonSlotIsAClearStateError() {
         long[][] rec = strided(2, 0, 1, 2, ALL_FREE);
         rec[1][5] = 0;
@@ -125,7 +167,11 @@ class SplitPlanTest {
     @Test
     @Timeout(10)
     void layoutFitsTheReservedAreaAndScratchShrinksWithTeamSize() {
-        assertEquals(32, TeamLayout.SLOTS);
+        assertEquals(32, TeamLayout.DEFAULT_SLOTS);
+        assertEquals(io.jshmem.memory.HeapLayout.USER_OFFSET, TeamLayout.userOffset(TeamLayout.DEFAULT_SLOTS),
+                "the default layout is unchanged");
+        assertTrue(TeamLayout.userOffset(2048) >= io.jshmem.memory.HeapLayout.SYNC_AREA_OFFSET + 2048 * TeamLayout.SLOT_BYTES);
+        assertTrue(TeamLayout.MAX_SLOTS / 8 <= io.jshmem.memory.HeapLayout.SPLIT_FREE_BYTES, "bitmap fits");
         assertEquals(240, TeamLayout.rdCapacity(2));
         assertEquals(144, TeamLayout.rdCapacity(6));
         assertEquals(64, TeamLayout.rdCapacity(32));
@@ -142,7 +188,7 @@ class SplitPlanTest {
         assertEquals(0b1000, s.freeMask());
         s.release(2);
         assertEquals(2, s.inUse());
-        assertThrows(ShmemArgumentException.class, () -> new TeamSlots(33));
+        assertThrows(ShmemArgumentException.class, () -> new TeamSlots(TeamLayout.MAX_SLOTS + 1));
         assertThrows(ShmemArgumentException.class, () -> new TeamSlots(1));
     }
 }

@@ -1,0 +1,145 @@
+package io.jshmem.impl;
+
+import io.jshmem.SymmetricMemory;
+import io.jshmem.Team;
+import io.jshmem.comm.Comm;
+import io.jshmem.operand.Operands;
+import io.jshmem.operand.SymmetricBlock;
+import io.jshmem.runtime.ContextState;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * The operand plumbing every {@link ContextImpl} entry goes through: context usability (destroyed, PRIVATE),
+ * target PE checks in the context's numbering and their translation to world PEs (team contexts), symmetric and
+ * local range checks through {@link Operands}, and the thread rules' enter/leave ({@link CallGuard}). Immutable;
+ * thread-safe.
+ */
+abstract class ContextPlumbing {
+    static final boolean CHECKS = Operands.CHECKS;
+
+    final Comm comm;
+    /** The instance identity that owns the buffers this context may use. */
+    final Object owner;
+    final int nPes;
+    /** A created context's state (engine view, options, owner thread, destroyed); null for the default context. */
+    final ContextState state;
+    /** The team the context was created from; null for world contexts created without one. */
+    final Team team;
+    /**
+     * World PE of each team-relative PE of a context created from a team other than the world (1.6: operations on
+     * a team context take team PE numbers); null for world contexts, whose numbers need no translation.
+     */
+    final int[] worldPes;
+    /** This PE's number in the context's team. */
+    final int teamMe;
+    /** Thread rules checked on every call ({@link CallGuard}); null when there is none to check. */
+    final CallGuard guard;
+
+    ContextPlumbing(Comm comm, Object owner, int nPes, ContextState state, Team team, int[] worldPes, int teamMe,
+                    CallGuard guard) {
+        this.comm = comm;
+        this.owner = owner;
+        this.nPes = nPes;
+        this.state = state;
+        this.team = team;
+        this.worldPes = worldPes;
+        this.teamMe = teamMe;
+        this.guard = guard;
+    }
+
+    // ---- operand plumbing: every entry point goes through these -------------------------------------------
+
+    /** Throws for a destroyed context, or a private one used from another thread (with or without checks). */
+    final void usable() {
+        if (state != null) {
+            state.check();
+        }
+    }
+
+    /** Checks a target PE of this context's team (team-relative on a team context). */
+    final void targetPe(String name, int pe) {
+        Operands.pe(name, pe, nPes, team);
+    }
+
+    /** The world PE of this context's PE {@code pe}: the same number unless the context is a team's. */
+    final int world(int pe) {
+        int[] map = worldPes;
+        return map == null ? pe : map[pe];
+    }
+
+    /** Enters a call under the thread rules; pass the result to {@link #leave(int)} in a finally block. */
+    final int enter() {
+        CallGuard g = guard;
+        return g == null ? 0 : g.enter();
+    }
+
+    final void leave(int claimed) {
+        if (claimed != 0) {
+            guard.leave(claimed);
+        }
+    }
+
+    /** Checks the context, a PE and a symmetric element range; returns the heap offset of element {@code index}. */
+    final long remote(SymmetricMemory mem, String name, String indexName, long index, String countName, long count,
+                      long size, int pe) {
+        if (!CHECKS) {
+            usable(); // PRIVATE is enforced even with checks off
+            return mem.heapOffset() + index * size;
+        }
+        usable();
+        targetPe("pe", pe);
+        return Operands.inBlock(Operands.block(name, mem, owner), name, indexName, index, countName, count, size);
+    }
+
+    /** As {@link #remote} for {@code count} elements {@code stride} apart. */
+    final long remoteStrided(SymmetricMemory mem, String name, String indexName, long index, String strideName,
+                             long stride, String countName, long count, long size, int pe) {
+        if (!CHECKS) {
+            usable(); // PRIVATE is enforced even with checks off
+            return mem.heapOffset() + index * size;
+        }
+        usable();
+        targetPe("pe", pe);
+        return Operands.stridedInBlock(Operands.block(name, mem, owner), name, indexName, index, strideName, stride,
+                countName, count, size);
+    }
+
+    /** Heap offset of the naturally aligned slot {@code index} of {@code size} bytes of {@code mem}. */
+    final long slot(SymmetricMemory mem, String name, long index, long size, int pe) {
+        if (!CHECKS) {
+            usable(); // PRIVATE is enforced even with checks off
+            return mem.heapOffset() + index * size;
+        }
+        usable();
+        targetPe("pe", pe);
+        return Operands.slot(Operands.block(name, mem, owner), name, index, size);
+    }
+
+    /** Heap offset of {@code count} aligned local slots (waits, signals, locks: this PE's own memory). */
+    final long localSlots(SymmetricMemory mem, String name, long index, long count, long size) {
+        if (!CHECKS) {
+            usable();
+            return mem.heapOffset() + index * size;
+        }
+        usable();
+        return Operands.slots(Operands.block(name, mem, owner), name, index, count, size);
+    }
+
+    static void local(MemorySegment seg, String name, String indexName, long index, String countName, long count,
+                      long size) {
+        if (CHECKS) {
+            Operands.inSegment(seg, name, indexName, index, countName, count, size);
+        }
+    }
+
+    static long size(ValueLayout type) {
+        return Operands.notNull("type", type).byteSize();
+    }
+
+    /** The block behind {@code mem} when it is a live buffer of this context's instance (for views and locks). */
+    final SymmetricBlock ownBlock(String name, SymmetricMemory mem) {
+        return Operands.block(name, mem, owner);
+    }
+}
