@@ -44,7 +44,7 @@ class BlockStridedFitsTest {
             long bsize = pick(rnd, edges);
             long nblocks = pick(rnd, edges);
             long size = sizes[rnd.nextInt(sizes.length)];
-            long limit = rnd.nextBoolean() ? 4096 : Math.abs(pick(rnd, edges));
+            long limit = rnd.nextBoolean() ? 4096 : pick(rnd, edges) & Long.MAX_VALUE; // sizes are never negative
             assertEquals(exact(index, stride, bsize, nblocks, size, limit),
                     Operands.blockStridedFits(index, stride, bsize, nblocks, size, limit),
                     () -> index + " " + stride + " " + bsize + " " + nblocks + " " + size + " " + limit);
