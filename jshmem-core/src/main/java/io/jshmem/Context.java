@@ -1,5 +1,6 @@
 package io.jshmem;
 
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Set;
@@ -165,6 +166,50 @@ public interface Context extends AutoCloseable {
     /** Strided get ({@code shmem_TYPE_iget}), the mirror of {@link #iput}. */
     void iget(ValueLayout type, MemorySegment dest, long destIndex, long destStride, SymmetricMemory src,
               long srcIndex, long srcStride, long count, int pe);
+
+    // ---- block-strided RMA (OpenSHMEM 1.6 shmem_ibput / shmem_ibget) ---------------------------------------------
+
+    /**
+     * The 16-byte element of the sized routines {@code shmem_ibput128} / {@code shmem_ibget128}: a type token for
+     * {@link #ibput} and {@link #ibget} (the bytes are moved as they are, with no byte order of their own).
+     */
+    MemoryLayout INT128 = MemoryLayout.sequenceLayout(2, ValueLayout.JAVA_LONG).withName("int128");
+
+    /**
+     * Block-strided put ({@code shmem_TYPE_ibput}, {@code shmem_ibputSIZE}, {@code shmem_ctx_TYPE_ibput} on a created
+     * context): block {@code k} of {@code nblocks}, {@code bsize} contiguous elements of {@code type}, goes from
+     * {@code src[srcIndex + k*sst ..]} to {@code dest[destIndex + k*dst ..]} on {@code pe}. Strides are 1 or more
+     * elements (block starts; a stride below {@code bsize} makes blocks overlap, and later blocks overwrite earlier
+     * ones); {@code bsize} or {@code nblocks} 0 checks the arguments and moves nothing. Every block must lie inside
+     * its buffer ({@code index + (nblocks-1)*stride + bsize <= capacity}), checked before anything is written.
+     *
+     * <p>Completion as a blocking put: returns once {@code src} may be reused; the stores are plain and complete at
+     * the target after {@link #quiet()} or a barrier. Thread-safe as every method of this interface.
+     *
+     * @param type a {@link ValueLayout} ({@code JAVA_INT}: indices, strides and {@code bsize} count ints) or
+     *             {@link #INT128}; any layout of one byte or more is accepted
+     */
+    void ibput(MemoryLayout type, SymmetricMemory dest, long destIndex, long dst, MemorySegment src, long srcIndex,
+               long sst, long bsize, long nblocks, int pe);
+
+    /**
+     * Block-strided get ({@code shmem_TYPE_ibget}, {@code shmem_ibgetSIZE}), the mirror of {@link #ibput}: block
+     * {@code k} goes from {@code src[srcIndex + k*sst ..]} on {@code pe} to {@code dest[destIndex + k*dst ..]}.
+     * Returns with the data in {@code dest} (plain loads of the target's memory). Thread-safe.
+     */
+    void ibget(MemoryLayout type, MemorySegment dest, long destIndex, long dst, SymmetricMemory src, long srcIndex,
+               long sst, long bsize, long nblocks, int pe);
+
+    /**
+     * {@link #ibput} on bytes (a jshmem addition, as {@link #putmem} is to {@link #put}): offsets, strides and
+     * {@code bsize} count bytes. Completion and thread-safety as {@link #ibput}.
+     */
+    void ibputmem(SymmetricMemory dest, long destOffset, long dst, MemorySegment src, long srcOffset, long sst,
+                  long bsize, long nblocks, int pe);
+
+    /** {@link #ibget} on bytes: offsets, strides and {@code bsize} count bytes. Completion as {@link #ibget}. */
+    void ibgetmem(MemorySegment dest, long destOffset, long dst, SymmetricMemory src, long srcOffset, long sst,
+                  long bsize, long nblocks, int pe);
 
     // ---- scalar put/get: the token's type selects the overload, so an int literal cannot pick the wrong width ----
 

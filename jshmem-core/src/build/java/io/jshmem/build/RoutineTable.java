@@ -195,6 +195,39 @@ final class RoutineTable {
                         + " long srcIndex, long count, int pe)",
                 ctx("get(type, dest, destIndex, src, srcIndex, count, pe)"),
                 "Gets {@code count} elements of {@code type} into a segment (C11's type-generic shmem_get).");
+        // Strided and block-strided transfers with a segment or a symmetric block as the local operand (issue 12).
+        String[][] localForms = {{"MemorySegment", "%s", ""},
+                {"SymmetricMemory", "local(\"%s\", %s)", " The local operand is this PE's copy of a symmetric block."}};
+        for (String[] lf : localForms) {
+            String src = lf[1].formatted("src", "src");
+            String dest = lf[1].formatted("dest", "dest");
+            row("shmem_iput", "void iput(ValueLayout type, SymmetricMemory dest, long destIndex, long destStride, "
+                            + lf[0] + " src, long srcIndex, long srcStride, long count, int pe)",
+                    ctx("iput(type, dest, destIndex, destStride, " + src + ", srcIndex, srcStride, count, pe)"),
+                    "Strided put of {@code count} elements of {@code type}; strides are 1 or more." + lf[2]);
+            row("shmem_iget", "void iget(ValueLayout type, " + lf[0] + " dest, long destIndex, long destStride,"
+                            + " SymmetricMemory src, long srcIndex, long srcStride, long count, int pe)",
+                    ctx("iget(type, " + dest + ", destIndex, destStride, src, srcIndex, srcStride, count, pe)"),
+                    "Strided get of {@code count} elements of {@code type}; strides are 1 or more." + lf[2]);
+            row("shmem_ibput", "void ibput(ValueLayout type, SymmetricMemory dest, long destIndex, long dst, "
+                            + lf[0] + " src, long srcIndex, long sst, long bsize, long nblocks, int pe)",
+                    ctx("ibput(type, dest, destIndex, dst, " + src + ", srcIndex, sst, bsize, nblocks, pe)"),
+                    "Block-strided put: {@code nblocks} blocks of {@code bsize} elements of {@code type}, block k from"
+                            + " {@code src[srcIndex + k*sst]} to {@code dest[destIndex + k*dst]}." + lf[2]);
+            row("shmem_ibget", "void ibget(ValueLayout type, " + lf[0] + " dest, long destIndex, long dst,"
+                            + " SymmetricMemory src, long srcIndex, long sst, long bsize, long nblocks, int pe)",
+                    ctx("ibget(type, " + dest + ", destIndex, dst, src, srcIndex, sst, bsize, nblocks, pe)"),
+                    "Block-strided get: block k of {@code bsize} elements from {@code src[srcIndex + k*sst]} on"
+                            + " {@code pe} to {@code dest[destIndex + k*dst]}." + lf[2]);
+            row((String) null, "void ibputmem(SymmetricMemory dest, long destOffset, long dst, " + lf[0]
+                            + " src, long srcOffset, long sst, long bsize, long nblocks, int pe)",
+                    ctx("ibputmem(dest, destOffset, dst, " + src + ", srcOffset, sst, bsize, nblocks, pe)"),
+                    "Block-strided put on bytes: offsets, strides and {@code bsize} count bytes." + lf[2]);
+            row((String) null, "void ibgetmem(" + lf[0] + " dest, long destOffset, long dst, SymmetricMemory src,"
+                            + " long srcOffset, long sst, long bsize, long nblocks, int pe)",
+                    ctx("ibgetmem(" + dest + ", destOffset, dst, src, srcOffset, sst, bsize, nblocks, pe)"),
+                    "Block-strided get on bytes: offsets, strides and {@code bsize} count bytes." + lf[2]);
+        }
     }
 
     private void typedRma() {
@@ -230,6 +263,19 @@ final class RoutineTable {
                     ctx("iget(" + l + ", array(\"dest\", dest), destIndex, destStride, src, srcIndex, srcStride, count,"
                             + " pe)"),
                     "Strided get of {@code count} " + j + " elements; strides are 1 or more.");
+            // Block-strided forms (OpenSHMEM 1.6, issue 12): strides count elements between block starts.
+            row(t.cNames("shmem_%s_ibput", "shmem_ibput%d"), "void ibput(SymmetricMemory dest, long destIndex,"
+                            + " long dst, " + j + "[] src, int srcIndex, int sst, int bsize, int nblocks, int pe)",
+                    ctx("ibput(" + l + ", dest, destIndex, dst, array(\"src\", src), srcIndex, sst, bsize, nblocks,"
+                            + " pe)"),
+                    "Block-strided put of {@code nblocks} blocks of {@code bsize} " + j + " elements, block k from"
+                            + " {@code src[srcIndex + k*sst]} to {@code dest[destIndex + k*dst]}; strides are 1 or more.");
+            row(t.cNames("shmem_%s_ibget", "shmem_ibget%d"), "void ibget(" + j + "[] dest, int destIndex, int dst,"
+                            + " SymmetricMemory src, long srcIndex, long sst, int bsize, int nblocks, int pe)",
+                    ctx("ibget(" + l + ", array(\"dest\", dest), destIndex, dst, src, srcIndex, sst, bsize, nblocks,"
+                            + " pe)"),
+                    "Block-strided get of {@code nblocks} blocks of {@code bsize} " + j + " elements, block k from"
+                            + " {@code src[srcIndex + k*sst]} on {@code pe}; strides are 1 or more.");
             row(t.cNames("shmem_%s_p"), "void p(SymmetricMemory dest, long index, " + j + " value, int pe)",
                     ctx("p(" + l + ", dest, index, value, pe)"), "Stores one " + j + " on {@code pe}.");
             row(t.cNames("shmem_%s_g"), j + " g" + t.suffix() + "(SymmetricMemory src, long index, int pe)",
@@ -245,6 +291,15 @@ final class RoutineTable {
                                 + " elements, then updates the signal word; the signal never arrives before the data.");
             }
         }
+        // The 128-bit sized block-strided routines: 16-byte elements (Context.INT128) in a segment.
+        row("shmem_ibput128", "void ibput128(SymmetricMemory dest, long destIndex, long dst, MemorySegment src,"
+                        + " long srcIndex, long sst, long bsize, long nblocks, int pe)",
+                ctx("ibput(Context.INT128, dest, destIndex, dst, src, srcIndex, sst, bsize, nblocks, pe)"),
+                "Block-strided put of 16-byte elements; indices, strides and {@code bsize} count 16-byte elements.");
+        row("shmem_ibget128", "void ibget128(MemorySegment dest, long destIndex, long dst, SymmetricMemory src,"
+                        + " long srcIndex, long sst, long bsize, long nblocks, int pe)",
+                ctx("ibget(Context.INT128, dest, destIndex, dst, src, srcIndex, sst, bsize, nblocks, pe)"),
+                "Block-strided get of 16-byte elements; indices, strides and {@code bsize} count 16-byte elements.");
     }
 
     private void atomics() {

@@ -19,6 +19,7 @@ import io.jshmem.runtime.ContextState;
 import io.jshmem.runtime.HostProfile;
 import io.jshmem.transport.AmoOp;
 
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Collections;
@@ -287,6 +288,36 @@ class ContextImpl extends ContextPlumbing implements Context {
                 HostProfile.end(span, ProfFrame.GET, "iget", pe, count * size);
             }
         }
+    }
+
+    // ---- block-strided RMA (see BlockStridedRma) ----------------------------------------------------------------
+
+    @Override
+    public final void ibput(MemoryLayout type, SymmetricMemory dest, long destIndex, long dst, MemorySegment src,
+                            long srcIndex, long sst, long bsize, long nblocks, int pe) {
+        BlockStridedRma.put(this, type, dest, "destIndex", destIndex, dst, src, "srcIndex", srcIndex, sst, bsize,
+                nblocks, pe);
+    }
+
+    @Override
+    public final void ibget(MemoryLayout type, MemorySegment dest, long destIndex, long dst, SymmetricMemory src,
+                            long srcIndex, long sst, long bsize, long nblocks, int pe) {
+        BlockStridedRma.get(this, type, dest, "destIndex", destIndex, dst, src, "srcIndex", srcIndex, sst, bsize,
+                nblocks, pe);
+    }
+
+    @Override
+    public final void ibputmem(SymmetricMemory dest, long destOffset, long dst, MemorySegment src, long srcOffset,
+                               long sst, long bsize, long nblocks, int pe) {
+        BlockStridedRma.put(this, ValueLayout.JAVA_BYTE, dest, "destOffset", destOffset, dst, src, "srcOffset",
+                srcOffset, sst, bsize, nblocks, pe);
+    }
+
+    @Override
+    public final void ibgetmem(MemorySegment dest, long destOffset, long dst, SymmetricMemory src, long srcOffset,
+                               long sst, long bsize, long nblocks, int pe) {
+        BlockStridedRma.get(this, ValueLayout.JAVA_BYTE, dest, "destOffset", destOffset, dst, src, "srcOffset",
+                srcOffset, sst, bsize, nblocks, pe);
     }
 
     // ---- scalar p/g ----------------------------------------------------------------------------------------

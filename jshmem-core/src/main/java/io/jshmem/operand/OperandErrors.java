@@ -4,6 +4,8 @@ import io.jshmem.SymmetricMemory;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemStateException;
 
+import java.lang.foreign.MemoryLayout;
+
 /**
  * The messages of {@link Operands}: argument, value, valid range and what to do. Only failing checks get here, so
  * nothing on the checked path builds a string. Stateless.
@@ -30,6 +32,11 @@ final class OperandErrors {
     static ShmemArgumentException negative(String name, long value) {
         return new ShmemArgumentException(name + " = " + value + " is negative: valid range is 0.." + Long.MAX_VALUE
                 + "; pass zero or more");
+    }
+
+    static ShmemArgumentException emptyType(String name, MemoryLayout type) {
+        return new ShmemArgumentException(name + " = " + type + " has byte size 0: valid element types are layouts of"
+                + " one byte or more; pass a ValueLayout such as ValueLayout.JAVA_INT or Context.INT128");
     }
 
     static ShmemArgumentException stride(String name, long stride) {
@@ -117,6 +124,28 @@ final class OperandErrors {
                 + " and " + countName + " = " + count + " reach beyond " + name + " (a " + what + " of " + elements
                 + " elements of " + size + " bytes): valid is " + indexName + " + (" + countName + "-1)*" + strideName
                 + " < " + elements + "; pass a smaller " + countName + " or stride, or a larger buffer");
+    }
+
+    static ShmemArgumentException blockStridedOutside(String indexName, long index, String strideName, long stride,
+                                                      String bsizeName, long bsize, String nblocksName, long nblocks,
+                                                      long size, long limit, String name, String what) {
+        if (index < 0) {
+            return new ShmemArgumentException(indexName + " = " + index + " is negative: valid " + indexName
+                    + " is 0.." + limit / size + " (" + name + ", a " + what + " of " + limit + " bytes)");
+        }
+        if (bsize < 0) {
+            return negative(bsizeName, bsize);
+        }
+        if (nblocks < 0) {
+            return negative(nblocksName, nblocks);
+        }
+        long elements = limit / size;
+        String unit = size == 1 ? " bytes" : " elements of " + size + " bytes";
+        return new ShmemArgumentException(indexName + " = " + index + ", " + strideName + " = " + stride + ", "
+                + bsizeName + " = " + bsize + " and " + nblocksName + " = " + nblocks + " reach beyond " + name
+                + " (a " + what + " of " + elements + unit + "): valid is " + indexName + " + (" + nblocksName
+                + "-1)*" + strideName + " + " + bsizeName + " <= " + elements + "; pass fewer or smaller blocks, a"
+                + " smaller stride, or a larger buffer");
     }
 
     static ShmemArgumentException misaligned(String name, long index, long offset, long size) {

@@ -4,6 +4,7 @@ import io.jshmem.SymmetricMemory;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -51,6 +52,15 @@ public final class Operands {
             throw OperandErrors.isNull(name);
         }
         return value;
+    }
+
+    /** The byte size of an element type token, which must be one byte or more. */
+    public static long elementSize(String name, MemoryLayout type) {
+        long size = notNull(name, type).byteSize();
+        if (size < 1) {
+            throw OperandErrors.emptyType(name, type);
+        }
+        return size;
     }
 
     /** Checks {@code count >= 0}. */
@@ -160,6 +170,38 @@ public final class Operands {
     }
 
     /**
+     * Heap offset of the block-strided elements of {@code shmem_ibput} / {@code shmem_ibget}: {@code nblocks} blocks
+     * of {@code bsize} contiguous elements, block {@code k} starting at element {@code index + k*stride}, inside
+     * {@code block}. The span, {@code (nblocks-1)*stride + bsize} elements, is checked without forming that product;
+     * {@code bsize} or {@code nblocks} 0 checks signs and the stride only.
+     */
+    public static long blockStridedInBlock(SymmetricBlock block, String name, String indexName, long index,
+                                           String strideName, long stride, String bsizeName, long bsize,
+                                           String nblocksName, long nblocks, long size) {
+        stride(strideName, stride);
+        long limit = block.byteSize();
+        if (!blockStridedFits(index, stride, bsize, nblocks, size, limit)) {
+            throw OperandErrors.blockStridedOutside(indexName, index, strideName, stride, bsizeName, bsize,
+                    nblocksName, nblocks, size, limit, name, "symmetric block");
+        }
+        return block.heapOffset() + (bsize == 0 || nblocks == 0 ? 0 : index * size);
+    }
+
+    /** As {@link #blockStridedInBlock} for a local segment. */
+    public static void blockStridedInSegment(MemorySegment segment, String name, String indexName, long index,
+                                             String strideName, long stride, String bsizeName, long bsize,
+                                             String nblocksName, long nblocks, long size) {
+        if (segment == null) {
+            throw OperandErrors.isNull(name);
+        }
+        stride(strideName, stride);
+        if (!blockStridedFits(index, stride, bsize, nblocks, size, segment.byteSize())) {
+            throw OperandErrors.blockStridedOutside(indexName, index, strideName, stride, bsizeName, bsize,
+                    nblocksName, nblocks, size, segment.byteSize(), name, "local segment");
+        }
+    }
+
+    /**
      * Heap offset of the naturally aligned {@code size}-byte slot {@code index} of {@code block} (atomics, signals,
      * waits, locks).
      */
@@ -221,5 +263,21 @@ public final class Operands {
         }
         long cap = capacity(limit, size);
         return index < cap && (count - 1) <= (cap - 1 - index) / stride;
+    }
+
+    /**
+     * Whether {@code nblocks} blocks of {@code bsize} elements, {@code stride} apart (at least 1), starting at
+     * {@code index}, lie in {@code limit} bytes: the last element is {@code index + (nblocks-1)*stride + bsize - 1},
+     * compared as {@code (nblocks-1) <= (cap-index-bsize)/stride} so no product can wrap.
+     */
+    static boolean blockStridedFits(long index, long stride, long bsize, long nblocks, long size, long limit) {
+        if ((index | bsize | nblocks) < 0) {
+            return false;
+        }
+        if (bsize == 0 || nblocks == 0) {
+            return true;
+        }
+        long cap = capacity(limit, size);
+        return index <= cap && bsize <= cap - index && (nblocks - 1) <= (cap - index - bsize) / stride;
     }
 }

@@ -22,7 +22,8 @@ import java.util.Locale;
  * and PE 0 writes the median time per size to {@code result.csv}.
  *
  * <p>Run: {@code bin/shmemrun -np 4 io.jshmem.examples.Allgather -pes 4 -type float16}
- * <br>Options: {@code -pes N} (must equal the job's PE count), {@code -type int32|float16|bfloat16},
+ * <br>Options: {@code -pes N} (2, 4 or 8, as the seed allows; must equal the job's PE count, which must be 2, 4 or 8
+ * also without the option), {@code -type int32|float16|bfloat16},
  * {@code -iterations K} (timed calls per size, default 20), {@code -output FILE} (default result.csv).
  */
 public final class Allgather {
@@ -40,6 +41,10 @@ public final class Allgather {
             int n = shmem.nPes();
             if (o.pes > 0 && o.pes != n) {
                 System.err.println("-pes " + o.pes + " but the job has " + n + " PEs: run shmemrun -np " + o.pes);
+                System.exit(2);
+            }
+            if (o.pes == 0 && !Options.supported(n)) {
+                System.err.println("the job has " + n + " PEs but " + Options.SUPPORTED_PES);
                 System.exit(2);
             }
             long maxBlock = BLOCK_BYTES[BLOCK_BYTES.length - 1];
@@ -115,6 +120,14 @@ public final class Allgather {
     }
 
     private record Options(int pes, String type, int iterations, String output) {
+        /** Why only 2, 4 and 8: the seed's allgather kernel and its golden-data scripts are built for those. */
+        static final String SUPPORTED_PES = "CANN's allgather example runs on 2, 4 or 8 PEs only (its kernel and"
+                + " golden data are built for those); pass -pes 2, 4 or 8 and run shmemrun -np with the same count";
+
+        static boolean supported(int pes) {
+            return pes == 2 || pes == 4 || pes == 8;
+        }
+
         static Options parse(String[] args) {
             int pes = 0;
             String type = "int32";
@@ -123,7 +136,7 @@ public final class Allgather {
             for (int i = 0; i < args.length; i++) {
                 String v = i + 1 < args.length ? args[i + 1] : "";
                 switch (args[i]) {
-                    case "-pes", "--pes" -> pes = Integer.parseInt(v);
+                    case "-pes", "--pes" -> pes = pesOption(v);
                     case "-type", "--type" -> type = v;
                     case "-iterations", "--iterations" -> iterations = Integer.parseInt(v);
                     case "-output", "--output" -> output = v;
@@ -140,8 +153,22 @@ public final class Allgather {
             return new Options(pes, type, iterations, output);
         }
 
+        /** The value of -pes, which must be 2, 4 or 8 (0 stands for "not given" and is rejected here too). */
+        private static int pesOption(String v) {
+            int pes;
+            try {
+                pes = Integer.parseInt(v);
+            } catch (NumberFormatException e) {
+                pes = -1;
+            }
+            if (!supported(pes)) {
+                usage("-pes " + (v.isEmpty() ? "(missing)" : v) + " is not supported: " + SUPPORTED_PES);
+            }
+            return pes;
+        }
+
         private static void usage(String problem) {
-            System.err.println(problem + "\nusage: shmemrun -np N io.jshmem.examples.Allgather [-pes N] "
+            System.err.println(problem + "\nusage: shmemrun -np N io.jshmem.examples.Allgather [-pes 2|4|8] "
                     + "[-type int32|float16|bfloat16] [-iterations K] [-output result.csv]");
             System.exit(2);
         }

@@ -9,8 +9,9 @@ import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
 /**
- * CANN SHMEM's rma_d2h_demo flow on the JVM: every PE puts its number into the next PE's input buffer and gets the
- * next PE's output buffer, ten times with quiet in between, then checks both.
+ * A ring of array transfers: every PE puts its number into the next PE's input buffer and gets the next PE's output
+ * buffer, ten times with quiet in between, then checks both. ({@link RmaD2hDemo} is CANN SHMEM's rma_d2h_demo itself,
+ * with scalar p/g.)
  *
  * <p>Run: {@code bin/shmemrun -np 4 io.jshmem.examples.RmaRing}
  */

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CollectiveExamplesTest {
     @ParameterizedTest(name = "{0} PEs, {1}")
-    @CsvSource({"2, int32", "4, float16", "3, bfloat16"})
+    @CsvSource({"2, int32", "4, float16", "2, bfloat16"})
     @Timeout(300)
     void allgatherVerifiesBitExactAndWritesResultCsv(int nPes, String type, @TempDir Path dir) throws IOException {
         Path csv = dir.resolve("result.csv");
@@ -44,6 +44,22 @@ class CollectiveExamplesTest {
         assertEquals(2, r.exitCode(), r::transcript);
         assertTrue(r.transcript().contains("-pes 4 but the job has 2 PEs"), r::transcript);
         ShmFiles.assertNoneLeft(r.sessionName());
+    }
+
+    @ParameterizedTest(name = "{0} PEs with {1}")
+    @CsvSource({"3, -pes 3", "1, -pes 1", "1, -pes 16", "1, -pes four", "3, (none)"})
+    @Timeout(120)
+    void allgatherAcceptsOnlyTwoFourOrEightPes(int nPes, String option) {
+        String[] args = option.equals("(none)") ? new String[0] : option.split(" ");
+        JobResult r = Jobs.run(Jobs.spec(Allgather.class, nPes, args));
+        assertEquals(2, r.exitCode(), r::transcript);
+        String reason = "runs on 2, 4 or 8 PEs only";
+        assertTrue(r.transcript().contains(reason), r::transcript);
+        if (args.length > 0) {
+            assertTrue(r.transcript().contains(option + " is not supported"), r::transcript);
+        } else {
+            assertTrue(r.transcript().contains("the job has 3 PEs"), r::transcript);
+        }
     }
 
     @ParameterizedTest(name = "{0} PEs")

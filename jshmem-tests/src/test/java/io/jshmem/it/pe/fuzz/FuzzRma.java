@@ -9,7 +9,8 @@ import java.util.Set;
 
 /**
  * RMA calls with random operands: byte and typed put/get (blocking and nbi) through the object API, the facade's
- * array forms (null arrays included), strided iput/iget, scalar p/g and stream puts. The model gives the expected
+ * array forms (null arrays included), strided iput/iget, block-strided ibput/ibget ({@link FuzzBlockStrided}), scalar
+ * p/g and stream puts. The model gives the expected
  * bytes of every put and get.
  */
 final class FuzzRma extends FuzzBase {
@@ -18,10 +19,12 @@ final class FuzzRma extends FuzzBase {
     private static final int[] ARRAY_LENGTHS = {0, 1, 8, 100, 512};
 
     private final io.jshmem.Stream stream;
+    private final FuzzBlockStrided blockStrided;
 
     FuzzRma(ShmemRuntime rt, FuzzHeap heap, FuzzArgs args, FuzzLedger ledger, io.jshmem.Stream stream) {
         super(rt, heap, args, ledger);
         this.stream = stream;
+        this.blockStrided = new FuzzBlockStrided(rt, heap, args, ledger);
     }
 
     void next() {
@@ -36,6 +39,9 @@ final class FuzzRma extends FuzzBase {
             scalar(args.chance(50), args.chance(30));
         } else if (kind < 90) {
             streamPut();
+        } else if (kind < 95) {
+            blockStrided.acting = acting;
+            blockStrided.next();
         } else {
             contiguous(args.below(6));
         }

@@ -115,12 +115,18 @@ public final class OperandFuzzPe {
         expectRejected(ledger, "put count MAX", "count",
                 () -> Shmem.put(block, 0, arr, 0, Integer.MAX_VALUE, pe));
         expectRejected(ledger, "malloc near MAX", "bytes", () -> rt.malloc(Long.MAX_VALUE - 3));
+        expectRejected(ledger, "ibput(dst 2^60+1, nblocks 9)", "dst",
+                () -> rt.ibput(ValueLayout.JAVA_LONG, block, 0, (1L << 60) + 1, src, 0, 1, 1, 9, pe));
+        expectRejected(ledger, "ibget(nblocks MAX, sst MAX/2)", "nblocks",
+                () -> rt.ibget(ValueLayout.JAVA_LONG, src, 0, 1, block, 0, Long.MAX_VALUE / 2, 1, Long.MAX_VALUE, pe));
         // Zero-length transfers are no-ops wherever they point, in every form.
         rt.putmem(block, 1L << 40, src, 0, 0, pe);
         rt.getmem(src, 0, block, 1L << 40, 0, pe);
         rt.iput(ValueLayout.JAVA_LONG, block, 1L << 40, 3, src, 0, 1, 0, pe);
         rt.iget(ValueLayout.JAVA_LONG, src, 0, 1, block, 1L << 40, 3, 0, pe);
         Shmem.put(block, 1L << 40, arr, 0, 0, pe);
+        rt.ibput(ValueLayout.JAVA_LONG, block, 1L << 40, 3, src, 0, 1, 0, 4, pe);
+        rt.ibget(ValueLayout.JAVA_LONG, src, 0, 1, block, 1L << 40, 3, 2, 0, pe);
     }
 
     private static void expectRejected(FuzzLedger ledger, String what, String argument, Runnable call) {

@@ -1,0 +1,86 @@
+package io.jshmem.impl;
+
+import io.jshmem.SymmetricMemory;
+import io.jshmem.comm.Comm;
+import io.jshmem.operand.Operands;
+
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * OpenSHMEM 1.6's block-strided RMA ({@code shmem_ibput} / {@code shmem_ibget}) for {@link ContextImpl}: the operands
+ * are validated through {@link Operands} (every block of both sides inside its buffer, checked before any byte moves
+ * on any PE), then the blocks go to {@link Comm} as contiguous transfers. Kept apart from ContextImpl so that class
+ * stays a thin list of entry points. Stateless.
+ */
+final class BlockStridedRma {
+    private BlockStridedRma() {
+    }
+
+    /** Blocks of {@code src} (local) to {@code dest} on {@code pe}; index names differ for the typed and mem forms. */
+    static void put(ContextImpl ctx, MemoryLayout type, SymmetricMemory dest, String destIndexName, long destIndex,
+                    long dst, MemorySegment src, String srcIndexName, long srcIndex, long sst, long bsize,
+                    long nblocks, int pe) {
+        long size = Operands.elementSize("type", type);
+        long off;
+        if (ContextImpl.CHECKS) {
+            ctx.usable();
+            Operands.pe("pe", pe, ctx.nPes);
+            off = Operands.blockStridedInBlock(Operands.block("dest", dest, ctx.owner), "dest", destIndexName,
+                    destIndex, "dst", dst, "bsize", bsize, "nblocks", nblocks, size);
+            Operands.blockStridedInSegment(src, "src", srcIndexName, srcIndex, "sst", sst, "bsize", bsize,
+                    "nblocks", nblocks, size);
+        } else {
+            off = dest.heapOffset() + destIndex * size;
+        }
+        if (bsize == 0 || nblocks == 0) {
+            return;
+        }
+        Comm comm = ctx.comm;
+        long srcOff = srcIndex * size;
+        // The checks proved every product below fits in its buffer, so none of them can wrap.
+        if (dst == bsize && sst == bsize) {
+            comm.put(pe, off, src, srcOff, nblocks * bsize * size); // the blocks are adjacent on both sides
+        } else if (bsize == 1) {
+            comm.iput(pe, off, dst, src, srcOff, sst, nblocks, size);
+        } else {
+            long blockBytes = bsize * size;
+            for (long k = 0; k < nblocks; k++) {
+                comm.put(pe, off + k * dst * size, src, srcOff + k * sst * size, blockBytes);
+            }
+        }
+    }
+
+    /** Blocks of {@code src} on {@code pe} into {@code dest} (local). */
+    static void get(ContextImpl ctx, MemoryLayout type, MemorySegment dest, String destIndexName, long destIndex,
+                    long dst, SymmetricMemory src, String srcIndexName, long srcIndex, long sst, long bsize,
+                    long nblocks, int pe) {
+        long size = Operands.elementSize("type", type);
+        long off;
+        if (ContextImpl.CHECKS) {
+            ctx.usable();
+            Operands.pe("pe", pe, ctx.nPes);
+            off = Operands.blockStridedInBlock(Operands.block("src", src, ctx.owner), "src", srcIndexName,
+                    srcIndex, "sst", sst, "bsize", bsize, "nblocks", nblocks, size);
+            Operands.blockStridedInSegment(dest, "dest", destIndexName, destIndex, "dst", dst, "bsize", bsize,
+                    "nblocks", nblocks, size);
+        } else {
+            off = src.heapOffset() + srcIndex * size;
+        }
+        if (bsize == 0 || nblocks == 0) {
+            return;
+        }
+        Comm comm = ctx.comm;
+        long destOff = destIndex * size;
+        if (dst == bsize && sst == bsize) {
+            comm.get(pe, off, dest, destOff, nblocks * bsize * size);
+        } else if (bsize == 1) {
+            comm.iget(pe, off, sst, dest, destOff, dst, nblocks, size);
+        } else {
+            long blockBytes = bsize * size;
+            for (long k = 0; k < nblocks; k++) {
+                comm.get(pe, off + k * sst * size, dest, destOff + k * dst * size, blockBytes);
+            }
+        }
+    }
+}
