@@ -504,6 +504,11 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         return ext.config(engine);
     }
 
+    /** What the engine {@code engine} names really runs with on this PE (see {@link ShmemRuntime#engineSettings}). */
+    public java.util.Map<String, Object> engineSettings(DataOpEngine engine) {
+        return ext.effective(engine);
+    }
+
     /**
      * This PE's profiling data ({@code aclshmemx_get_prof}), printed as a table when {@code verbose}; empty on PEs
      * that SHMEM_CYCLE_PROF_PE does not name. Safe to call from several threads.
