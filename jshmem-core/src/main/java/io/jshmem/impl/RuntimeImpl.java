@@ -89,7 +89,8 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     }
 
     private static RuntimeImpl initInstance(InitAttributes attributes, int id) {
-        Settings settings = InstanceRegistry.applyTls(applyOverrides(attributes, Settings.fromEnvironment()));
+        Settings settings = PreInitConfig.apply(InstanceRegistry.applyTls(applyOverrides(attributes,
+                Settings.fromEnvironment())));
         InitOptions options;
         if (attributes.myPe() >= 0) {
             String text = attributes.uniqueId();
@@ -440,6 +441,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
             instance.finalizeInstance();
         } finally {
             InstanceRegistry.finalized(this);
+            PreInitConfig.finalizedOne();
             InstanceRegistry.unlock();
         }
     }

@@ -102,9 +102,9 @@ public final class EngineTuning {
     }
 
     private static Transport network(Comm comm) {
-        for (int p = 0; p < comm.nPes(); p++) {
-            Transport t = comm.engineFor(p);
-            if (t != null && !(t instanceof ShmTransport) && !(t instanceof CopyEngineTransport)) {
+        // engines() includes a network engine that serves no route of this PE (created collectively, as at 1 PE).
+        for (Transport t : comm.engines()) {
+            if (!(t instanceof ShmTransport) && !(t instanceof CopyEngineTransport)) {
                 return t;
             }
         }
