@@ -33,6 +33,8 @@ public final class EngineTuning {
     public static void apply(Comm comm, DataOpEngine engine, EngineConfig config) {
         switch (engine) {
             case MTE -> {
+                // Comm copies to mapped peers itself (the hot path); the engines copy for the rest.
+                comm.memcpyThreshold(config.workspaceBytes());
                 ShmTransport shm = shm(comm);
                 if (shm != null) {
                     shm.memcpyThreshold(config.workspaceBytes());
@@ -66,7 +68,8 @@ public final class EngineTuning {
             case MTE -> {
                 ShmTransport shm = shm(comm);
                 m.put("actingFields", "workspaceBytes -> memcpyThresholdBytes");
-                m.put("memcpyThresholdBytes", shm == null ? null : shm.memcpyThreshold());
+                m.put("memcpyThresholdBytes", comm.memcpyThreshold());
+                m.put("shmEngineMemcpyThresholdBytes", shm == null ? null : shm.memcpyThreshold());
             }
             case SDMA -> {
                 CopyEngineTransport ce = copyEngine(comm);

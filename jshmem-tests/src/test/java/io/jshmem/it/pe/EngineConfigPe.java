@@ -37,6 +37,8 @@ public final class EngineConfigPe {
             Expect.equal(16384L, rt.engineSettings(DataOpEngine.MTE).get("memcpyThresholdBytes"), "MTE default");
             rt.setMteConfig(0, 65536, 0);
             Expect.equal(65536L, rt.engineSettings(DataOpEngine.MTE).get("memcpyThresholdBytes"), "MTE set");
+            Expect.equal(65536L, rt.engineSettings(DataOpEngine.MTE).get("shmEngineMemcpyThresholdBytes"),
+                    "MTE set on the SHM engine too");
             Expect.thrown(ShmemArgumentException.class, () -> rt.setMteConfig(0, 1L << 32, 0), "workspaceBytes");
             Expect.equal(65536L, rt.engineSettings(DataOpEngine.MTE).get("memcpyThresholdBytes"),
                     "MTE after a rejected value");
