@@ -7,7 +7,8 @@ import java.util.Set;
 
 /**
  * CANN SHMEM's data engines ({@code data_op_engine_type}) and what serves them in jshmem. Choose them at init with
- * {@link InitAttributes#dataOpEngines}; configure their workspace with the {@code set*Config} calls.
+ * {@link InitAttributes#dataOpEngines}; configure their workspace with the {@code set*Config} calls (which fields act:
+ * {@link EngineConfig}).
  */
 public enum DataOpEngine {
     /** Loads and stores inside a node: jshmem's SHM engine (mapped peer heaps). */

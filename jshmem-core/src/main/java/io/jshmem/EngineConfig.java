@@ -4,8 +4,12 @@ import io.jshmem.error.ShmemArgumentException;
 
 /**
  * An engine's workspace configuration ({@code aclshmemx_set_mte_config} and its siblings): offset and size of
- * the staging area and the synchronization event id. jshmem's engines stage nothing, so the values are validated
- * as CANN does, kept by the runtime and shown by diagnostics; code ported from CANN keeps working unchanged.
+ * the staging area and the synchronization event id, validated as CANN does. jshmem's engines stage nothing; where an
+ * engine has a counterpart of the staging size, {@code workspaceBytes} acts on it: MTE's is the SHM engine's
+ * large-copy threshold, SDMA's the copy engine's minimum nbi size (see {@link ShmemRuntime#setMteConfig},
+ * {@link ShmemRuntime#setSdmaConfig}). RDMA's and UDMA's configurations, and every {@code workspaceOffset} and
+ * {@code syncId}, are accepted for parity only: kept by the runtime and shown by diagnostics, so code ported from
+ * CANN keeps working unchanged. {@link ShmemRuntime#engineSettings} shows what each engine really runs with.
  * Immutable.
  *
  * @param workspaceOffset offset of the workspace ({@code ub_offset}), 0..2^63-1

@@ -35,6 +35,18 @@ public interface ShmemProvider {
 
     void setConfStoreTls(boolean enabled, String tlsInfo);
 
+    /**
+     * CANN's {@code aclshmemx_set_config_store_tls_key}: the TLS private key (PEM text or file), its protected
+     * password and the callback that decrypts it (null: the bytes are the UTF-8 password); null key clears it.
+     */
+    void setConfStoreTlsKey(String privateKey, byte[] password, TlsKeyDecryptor decrypt);
+
+    /** CANN's {@code aclshmemx_set_qp_num}: queue pairs per peer for every later init of this process. */
+    void setQpNum(DataOpEngine engine, int qpNum);
+
+    /** The queue pairs per peer set by {@link #setQpNum} for {@code engine}, 0 when not set. */
+    int qpNum(DataOpEngine engine);
+
     /** Sets the log level by CANN code (0 debug .. 4 fatal); SHMEM_LOG_LEVEL, when set, wins. */
     void setLogLevel(int level);
 

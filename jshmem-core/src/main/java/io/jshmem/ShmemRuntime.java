@@ -202,20 +202,53 @@ public interface ShmemRuntime extends Context {
      */
     void handleWait(Handle handle, Stream stream);
 
-    /** Sets the MTE (SHM engine) workspace ({@code aclshmemx_set_mte_config}); workspaceBytes 0..2^32-1. Local. */
+    /**
+     * {@code aclshmemx_set_mte_config}: sets the MTE workspace; workspaceOffset 0..2^63-1, workspaceBytes
+     * 0..2^32-1, syncId 0..2^32-1. <b>Acts:</b> {@code workspaceBytes} becomes this PE's SHM-engine large-copy
+     * threshold (copies of at least that many bytes to mapped peers use the routine JSHMEM_LARGE_COPY chose, below it
+     * the JVM copy stub; until set, JSHMEM_MEMCPY_THRESHOLD, default 16 KiB = MTE's default). {@code workspaceOffset}
+     * and {@code syncId} are accepted for parity only (jshmem stages nothing). Local (this PE only, not
+     * collective); copies that start after the call use the new value. Thread-safe. Bad values throw and change
+     * nothing.
+     */
     void setMteConfig(long workspaceOffset, long workspaceBytes, long syncId);
 
-    /** Sets the SDMA (copy engine) workspace ({@code aclshmemx_set_sdma_config}); workspaceBytes 0..2^32-1. */
+    /**
+     * {@code aclshmemx_set_sdma_config}: sets the SDMA workspace; ranges as {@link #setMteConfig}. <b>Acts:</b>
+     * {@code workspaceBytes} (at least 1 is used) becomes the copy engine's minimum: putmemNbi/getmemNbi of at least
+     * that many bytes to mapped peers go to its background thread (until set, JSHMEM_COPY_ENGINE_MIN). It acts only
+     * when the copy engine runs (JSHMEM_COPY_ENGINE=true); otherwise it is stored only. {@code workspaceOffset} and
+     * {@code syncId}: parity only. Local; nbi calls that start after the call use it. Thread-safe.
+     */
     void setSdmaConfig(long workspaceOffset, long workspaceBytes, long syncId);
 
-    /** Sets the RDMA (UCX engine) workspace ({@code aclshmemx_set_rdma_config}); workspaceBytes 128..2^32-1. */
+    /**
+     * {@code aclshmemx_set_rdma_config}: sets the RDMA workspace; workspaceBytes 128..2^32-1. <b>Accepted for parity
+     * only</b>, every field: the UCX engine stages nothing, and UCX fixes its protocols and lanes when
+     * {@code ucp_init} reads its configuration, before this can be called. The UCX knob jshmem maps is
+     * {@code InitAttributes.qpNum} / {@code setQpNum} (UCX_MAX_RNDV_RAILS), set before init. Validated, stored,
+     * shown by {@link #engineConfig} and diagnostics. Local. Thread-safe.
+     */
     void setRdmaConfig(long workspaceOffset, long workspaceBytes, long syncId);
 
-    /** Sets the UDMA workspace ({@code aclshmemx_set_udma_config}); workspaceBytes 128..2^32-1. */
+    /**
+     * {@code aclshmemx_set_udma_config}: sets the UDMA workspace; workspaceBytes 128..2^32-1. <b>Accepted for parity
+     * only</b>: jshmem has no UDMA engine (Ascend 950 UB fabric). Validated and stored. Local. Thread-safe.
+     */
     void setUdmaConfig(long workspaceOffset, long workspaceBytes, long syncId);
 
-    /** The stored configuration of {@code engine} (CANN's defaults until set). */
+    /** The stored configuration of {@code engine} (CANN's defaults until set). Thread-safe. */
     EngineConfig engineConfig(DataOpEngine engine);
+
+    /**
+     * What the engine that {@code engine} names really runs with on this PE now, by name: MTE
+     * {@code memcpyThresholdBytes}; SDMA {@code copyEngine}, {@code minBytes}, {@code queuedCopies},
+     * {@code bytesCopied}; RDMA {@code ucxEngine} and, with a UCX engine, {@code UCX_MAX_RNDV_RAILS} as UCX read it
+     * and {@code qpNum}; every map has {@code actingFields}, the config fields that act. A snapshot; thread-safe.
+     *
+     * @throws io.jshmem.error.ShmemArgumentException when engine is null
+     */
+    java.util.Map<String, Object> engineSettings(DataOpEngine engine);
 
     /**
      * This PE's profiling data ({@code aclshmemx_get_prof}), printed as a table when {@code verbose}; empty on PEs

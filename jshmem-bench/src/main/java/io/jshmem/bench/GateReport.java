@@ -100,6 +100,11 @@ final class GateReport {
         return new GateReport(f, passed, summary);
     }
 
+    /** A report of already built fields (the stream mode's, {@link StreamGateReport}). */
+    static GateReport ofFields(Map<String, Object> fields, boolean passed, String summary) {
+        return new GateReport(fields, passed, summary);
+    }
+
     private static double[] slice(double[] row, int from, int len) {
         double[] s = new double[len];
         System.arraycopy(row, from, s, 0, len);

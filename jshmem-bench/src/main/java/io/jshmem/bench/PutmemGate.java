@@ -2,6 +2,7 @@ package io.jshmem.bench;
 
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
+import io.jshmem.Stream;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.memory.Copies;
 import picocli.CommandLine;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -29,6 +31,10 @@ import java.util.concurrent.Callable;
  * Options fall back to the environment ({@code PERF_BYTES, PERF_ITERATIONS, PERF_WARMUP, PERF_ROUNDS,
  * PERF_THRESHOLD_PERCENT}, and {@code NPROC_PER_NODE} as the expected PE count), then to the defaults 8 MiB, 100,
  * 10, 7, 5 %. PE 0 writes {@code results/putmem_<N>pe.json}; every PE exits 1 when the gate fails.
+ *
+ * <p>{@code --mode stream} (env {@code PERF_MODE}) is CANN's putmem_on_stream gate instead ({@link StreamGate}):
+ * {@code Stream.putmem} x iterations + {@code synchronize} against the raw copy, JSON in the seed's fields
+ * ({@link StreamGateReport}), default output {@code results/putmem_on_stream_<N>pe.json}.
  */
 @Command(name = "putmem-gate", mixinStandardHelpOptions = true,
         description = "jshmem putmem vs a raw copy into the mapped peer heap; fails above the overhead threshold")
@@ -51,7 +57,12 @@ public final class PutmemGate implements Callable<Integer> {
     @Option(names = "--pes", description = "expected PE count, 0 for any (env NPROC_PER_NODE; default "
             + "${DEFAULT-VALUE})", defaultValue = "${env:NPROC_PER_NODE:-0}")
     int expectedPes;
-    @Option(names = "--output", paramLabel = "FILE", description = "JSON file (default results/putmem_<N>pe.json)")
+    @Option(names = "--mode", description = "putmem (putmem + quiet per op) or stream (Stream.putmem x iterations +"
+            + " synchronize, CANN's putmem_on_stream gate) (env PERF_MODE; default ${DEFAULT-VALUE})",
+            defaultValue = "${env:PERF_MODE:-putmem}")
+    String mode;
+    @Option(names = "--output", paramLabel = "FILE", description = "JSON file (default results/putmem_<N>pe.json,"
+            + " results/putmem_on_stream_<N>pe.json in stream mode)")
     Path output;
     /** Test hook: PE 0 corrupts the last byte it sends, so the data check must fail. */
     @Option(names = "--corrupt-for-test", hidden = true)
@@ -100,6 +111,9 @@ public final class PutmemGate implements Callable<Integer> {
         if (rounds < 1 || rounds > 1000) {
             return "--rounds = " + rounds + " is outside 1..1000; pass a count in that range";
         }
+        if (!mode.equals("putmem") && !mode.equals("stream")) {
+            return "--mode = " + mode + " is not a gate mode; pass putmem or stream";
+        }
         if (!(thresholdPercent >= 0)) {
             return "--threshold-percent = " + thresholdPercent + " is negative; pass 0 or more";
         }
@@ -119,6 +133,13 @@ public final class PutmemGate implements Callable<Integer> {
         MemorySegment peerDst = dst.ptr(next).orElseThrow(() -> new IllegalStateException("PE " + next
                 + "'s heap is not mapped on PE " + me + ": the raw path needs every PE on one host with the SHM "
                 + "engine; run the gate on one host without JSHMEM_ENGINE=ucx"));
+        if (mode.equals("stream")) {
+            int code = runStream(shmem, src, dst, peerDst, verdict, bytes, prev);
+            shmem.free(verdict);
+            shmem.free(dst);
+            shmem.free(src);
+            return code;
+        }
         GatePaths paths = new GatePaths(shmem, src, dst, peerDst, bytes, next);
         shmem.barrierAll();
         for (GatePaths.Path p : GatePaths.Path.values()) {
@@ -176,6 +197,38 @@ public final class PutmemGate implements Callable<Integer> {
         shmem.free(verdict);
         shmem.free(dst);
         shmem.free(src);
+        return code;
+    }
+
+    private int runStream(ShmemRuntime shmem, SymmetricMemory src, SymmetricMemory dst, MemorySegment peerDst,
+                          SymmetricMemory verdict, long bytes, int prev) throws IOException {
+        int me = shmem.myPe();
+        int n = shmem.nPes();
+        double[] mine;
+        try (Stream stream = shmem.createStream()) {
+            mine = new StreamGate(shmem, stream, src, dst, peerDst, bytes, (me + 1) % n)
+                    .measure(warmup, iterations, rounds, corruptForTest, prev);
+        }
+        int code = 0;
+        try (PeGather gather = new PeGather(shmem, mine.length)) {
+            double[][] all = gather.gather(mine);
+            if (me == 0) {
+                Map<String, Object> f = StreamGateReport.of(all, n, bytes, iterations, warmup, rounds,
+                        thresholdPercent);
+                boolean passed = (Boolean) f.get("passed");
+                GateReport report = GateReport.ofFields(f, passed, StreamGateReport.summary(f));
+                Path out = output != null ? output : Path.of("results", "putmem_on_stream_" + n + "pe.json");
+                report.write(out);
+                System.out.println(report.summary());
+                System.out.println("wrote " + out);
+                code = passed ? 0 : 1;
+                for (int pe = 0; pe < n; pe++) {
+                    shmem.p(ValueLayout.JAVA_LONG, verdict, 0, (long) code, pe);
+                }
+            }
+            shmem.barrierAll();
+            code = (int) verdict.local().get(ValueLayout.JAVA_LONG, 0);
+        }
         return code;
     }
 }

@@ -106,4 +106,61 @@ class PutmemGateJobTest {
         assertEquals(2, wrong.exitCode(), () -> wrong.transcript());
         assertTrue(String.join("\n", wrong.stderr(0)).contains("NPROC_PER_NODE"), () -> wrong.transcript());
     }
+
+    @Test
+    @Timeout(180)
+    void streamModeWritesTheSeedsFieldsAndChecksTheData(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("stream.json");
+        JobResult r = BenchJobs.run(PutmemGate.class, 2, Map.of("PERF_MODE", "stream", "PERF_BYTES", "16k",
+                        "PERF_ITERATIONS", "4", "PERF_WARMUP", "2", "PERF_ROUNDS", "3"),
+                "--threshold-percent", "1000000", "--output", out.toString());
+        assertEquals(0, r.exitCode(), () -> r.transcript());
+        JsonObject g = read(out);
+        // Every field of CANN's putmem_on_stream_<N>pe.json, under the seed's names where they are path-neutral.
+        for (String field : new String[]{"world_size", "bytes", "iterations", "warmup", "rounds", "stream", "route",
+                "raw_us_per_op", "jshmem_us_per_op", "overhead_percent", "threshold_percent", "passed",
+                "correctness", "per_rank", "seed_field_map"}) {
+            assertTrue(g.has(field), () -> "missing " + field + " in " + g);
+        }
+        assertEquals("stream", g.get("mode").getAsString());
+        assertEquals(2, g.get("world_size").getAsInt());
+        assertEquals(16 * 1024, g.get("bytes").getAsLong());
+        assertEquals(4, g.get("iterations").getAsInt());
+        assertEquals(2, g.get("warmup").getAsInt());
+        assertEquals(3, g.get("rounds").getAsInt());
+        assertTrue(g.get("passed").getAsBoolean());
+        assertTrue(g.get("data_ok").getAsBoolean());
+        double j = g.get("jshmem_us_per_op").getAsDouble();
+        double raw = g.get("raw_us_per_op").getAsDouble();
+        assertTrue(j > 0 && raw > 0, () -> g.toString());
+        assertEquals((j / raw - 1) * 100, g.get("overhead_percent").getAsDouble(), 1e-6);
+        assertEquals("raw_us_per_op", g.getAsJsonObject("seed_field_map").get("cpp_us_per_op").getAsString());
+        JsonArray ranks = g.getAsJsonArray("per_rank");
+        assertEquals(2, ranks.size());
+        for (int pe = 0; pe < 2; pe++) {
+            JsonObject p = ranks.get(pe).getAsJsonObject();
+            assertEquals(pe, p.get("rank").getAsInt());
+            double pj = p.get("jshmem_us_per_op").getAsDouble();
+            double pr = p.get("raw_us_per_op").getAsDouble();
+            assertTrue(pj > 0 && pr > 0);
+            assertEquals((pj / pr - 1) * 100, p.get("overhead_percent").getAsDouble(), 1e-6);
+            assertTrue(p.get("data_ok").getAsBoolean());
+            assertEquals((pe + 1) % 2 + 1, p.get("first_byte").getAsInt());
+            assertEquals(3, p.getAsJsonArray("jshmem_rounds_us").size());
+        }
+        assertTrue(String.join("\n", r.stdout(0)).contains("putmem_on_stream gate"), () -> r.transcript());
+
+        Path bad = dir.resolve("corrupt.json");
+        JobResult c = BenchJobs.run(PutmemGate.class, 2, Map.of(), "--mode", "stream", "--bytes", "8k",
+                "--iterations", "2", "--warmup", "1", "--rounds", "1", "--threshold-percent", "1000000",
+                "--corrupt-for-test", "--output", bad.toString());
+        assertEquals(1, c.exitCode(), () -> c.transcript());
+        JsonObject cg = read(bad);
+        assertFalse(cg.get("passed").getAsBoolean());
+        assertFalse(cg.getAsJsonArray("per_rank").get(1).getAsJsonObject().get("data_ok").getAsBoolean());
+
+        JobResult wrongMode = BenchJobs.run(PutmemGate.class, 2, Map.of(), "--mode", "nope", "--bytes", "4k");
+        assertEquals(2, wrongMode.exitCode(), () -> wrongMode.transcript());
+        assertTrue(String.join("\n", wrongMode.stderr(0)).contains("--mode = nope"), () -> wrongMode.transcript());
+    }
 }

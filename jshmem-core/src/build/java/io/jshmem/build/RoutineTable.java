@@ -662,6 +662,21 @@ final class RoutineTable {
                             + " long syncId)",
                     lifecycle(name, name + "(workspaceOffset, workspaceBytes, syncId)", false), "Sets " + e[2] + ".");
         }
+        // Issue 12 (CANN rows): engine settings in effect, queue pairs per peer, TLS key with decrypt callback.
+        row((String) null, "java.util.Map<String, Object> engineSettings(DataOpEngine engine)",
+                rt("engineSettings(engine)"), "What the engine {@code engine} names really runs with on this PE"
+                        + " (which config fields act: {@code actingFields}).");
+        row("aclshmemx_set_qp_num", "void setQpNum(DataOpEngine engine, int qpNum)",
+                facade("Provider.get().setQpNum(engine, qpNum)"),
+                "Queue pairs per peer (1..32) of every later init: RDMA only, applied to the UCX engine as"
+                        + " UCX_MAX_RNDV_RAILS; MTE, SDMA and UDMA are rejected with the reason (before init).");
+        row((String) null, "int qpNum(DataOpEngine engine)", facade("Provider.get().qpNum(engine)"),
+                "The queue pairs per peer setQpNum set for {@code engine}; 0 when unset (UCX's own lanes).");
+        row("aclshmemx_set_config_store_tls_key", "void setConfStoreTlsKey(String privateKey, byte[] password,"
+                        + " TlsKeyDecryptor decrypt)", facade("Provider.get().setConfStoreTlsKey(privateKey, password,"
+                        + " decrypt)"),
+                "The rendezvous' TLS private key (PEM text or file), its protected password and the callback that"
+                        + " decrypts it (before init).");
         row("aclshmemx_get_prof", "java.util.Optional<ProfData> getProf(boolean verbose)", rt("getProf(verbose)"),
                 "This PE's profiling data, printed as a table when {@code verbose}; empty when not profiled.");
         row("aclshmemx_show_prof", "void showProf()", rt("showProf()"), "Prints this PE's profiling table.");

@@ -45,6 +45,8 @@ import javax.net.ssl.TrustManagerFactory;
  */
 public final class TlsContexts {
     private static final char[] IN_MEMORY_PASSWORD = "jshmem-in-memory".toCharArray();
+    /** setConfStoreTlsKey's key and password (CANN's set_config_store_tls_key); null = from JSHMEM_TLS_INFO. */
+    private static volatile TlsKey configuredKey;
 
     private TlsContexts() {
     }
@@ -63,13 +65,27 @@ public final class TlsContexts {
         return build(TlsInfo.parse(Setting.TLS_INFO.envName(), settings.string(Setting.TLS_INFO)));
     }
 
+    /**
+     * Sets the process-wide private key and protected password of every later TLS context (null: back to the files
+     * of JSHMEM_TLS_INFO). The caller checks that no instance is being set up. Thread-safe.
+     */
+    public static void configureKey(TlsKey key) {
+        configuredKey = key;
+    }
+
+    /** The key of {@link #configureKey}, or null. */
+    public static TlsKey configuredKey() {
+        return configuredKey;
+    }
+
     /** A TLS 1.3 context presenting {@code info}'s certificate and trusting its CAs. */
     public static SSLContext build(TlsInfo info) {
-        char[] password = readPassword(info);
+        TlsKey key = configuredKey;
+        char[] password = key != null ? key.plainPassword() : readPassword(info);
         try {
             // A PEM key goes into an in-memory store under a fixed password; a PKCS12 file keeps its own.
             char[] storePassword = isPkcs12(info.cert()) ? password : IN_MEMORY_PASSWORD.clone();
-            KeyStore identity = identity(info, password, storePassword);
+            KeyStore identity = identity(info, key, password, storePassword);
             KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             kmf.init(identity, storePassword);
             KeyStore trust = KeyStore.getInstance("PKCS12");
@@ -108,14 +124,16 @@ public final class TlsContexts {
             context.init(kmf.getKeyManagers(), tmf.getTrustManagers(), new SecureRandom());
             return context;
         } catch (GeneralSecurityException | IOException e) {
-            throw new BootstrapException("cannot set up TLS for the rendezvous from " + describe(info) + ": " + e
-                    + "; check the files of JSHMEM_TLS_INFO (or setConfStoreTls) and the password file", e);
+            throw new BootstrapException("cannot set up TLS for the rendezvous from " + describe(info, key) + ": " + e
+                    + (key != null ? "; check the key given to setConfStoreTlsKey and that its decrypt callback"
+                    + " returns the key's password" : "; check the files of JSHMEM_TLS_INFO (or setConfStoreTls) and"
+                    + " the password file"), e);
         } finally {
             java.util.Arrays.fill(password, '\0');
         }
     }
 
-    private static KeyStore identity(TlsInfo info, char[] password, char[] storePassword)
+    private static KeyStore identity(TlsInfo info, TlsKey key, char[] password, char[] storePassword)
             throws GeneralSecurityException, IOException {
         if (isPkcs12(info.cert())) {
             KeyStore ks = KeyStore.getInstance("PKCS12");
@@ -124,7 +142,7 @@ public final class TlsContexts {
             }
             return ks;
         }
-        if (info.privateKey() == null) {
+        if (info.privateKey() == null && key == null) {
             throw new ShmemArgumentException("tlsCert = " + info.cert() + " is a PEM certificate but tlsPk is missing:"
                     + " pass 'tlsPk: <PEM PKCS#8 private key>;' or use a PKCS12 file as tlsCert");
         }
@@ -133,10 +151,19 @@ public final class TlsContexts {
             throw new BootstrapException("tlsCert = " + info.cert() + " holds no certificate: pass a PEM file with"
                     + " -----BEGIN CERTIFICATE----- blocks");
         }
-        PrivateKey key = privateKey(info.privateKey(), chain.get(0).getPublicKey().getAlgorithm(), password);
+        String algorithm = chain.get(0).getPublicKey().getAlgorithm();
+        PrivateKey pk;
+        if (key != null && key.inline()) {
+            pk = privateKey(key.privateKey(), "the PEM key given to setConfStoreTlsKey", algorithm, password);
+        } else {
+            Path file = key != null ? Path.of(key.privateKey()) : info.privateKey();
+            String what = (key != null ? "setConfStoreTlsKey privateKey = " : "tlsPk = ") + file;
+            pk = privateKey(Files.readString(readable(key != null ? "privateKey" : "tlsPk", file),
+                    StandardCharsets.US_ASCII), what, algorithm, password);
+        }
         KeyStore ks = KeyStore.getInstance("PKCS12");
         ks.load(null, null);
-        ks.setKeyEntry("jshmem", key, storePassword, chain.toArray(new Certificate[0]));
+        ks.setKeyEntry("jshmem", pk, storePassword, chain.toArray(new Certificate[0]));
         return ks;
     }
 
@@ -169,9 +196,8 @@ public final class TlsContexts {
     }
 
     /** A PEM PKCS#8 key, plain or encrypted; the algorithm comes from the certificate's public key. */
-    private static PrivateKey privateKey(Path file, String algorithm, char[] password)
+    private static PrivateKey privateKey(String pem, Object file, String algorithm, char[] password)
             throws GeneralSecurityException, IOException {
-        String pem = Files.readString(readable("tlsPk", file), StandardCharsets.US_ASCII);
         byte[] der;
         if (pem.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----")) {
             if (password.length == 0) {
@@ -185,7 +211,14 @@ public final class TlsContexts {
             Cipher cipher = Cipher.getInstance(alg);
             SecretKeyFactory skf = SecretKeyFactory.getInstance(alg);
             cipher.init(Cipher.DECRYPT_MODE, skf.generateSecret(new PBEKeySpec(password)), epki.getAlgParameters());
-            der = epki.getKeySpec(cipher).getEncoded();
+            try {
+                der = epki.getKeySpec(cipher).getEncoded();
+            } catch (GeneralSecurityException e) {
+                // A wrong password shows up as bad padding or an unparsable key: say which password was wrong.
+                throw new BootstrapException(file + " cannot be decrypted with the password given (" + e + "): the"
+                        + " password is wrong; check tlsPkPwdFile, or what setConfStoreTlsKey's decrypt callback"
+                        + " returns", e);
+            }
         } else if (pem.contains("-----BEGIN PRIVATE KEY-----")) {
             der = block(pem, "PRIVATE KEY", file);
         } else {
@@ -196,7 +229,7 @@ public final class TlsContexts {
                 .generatePrivate(new PKCS8EncodedKeySpec(der));
     }
 
-    private static byte[] block(String pem, String label, Path file) {
+    private static byte[] block(String pem, String label, Object file) {
         String begin = "-----BEGIN " + label + "-----";
         String end = "-----END " + label + "-----";
         int b = pem.indexOf(begin);
@@ -233,8 +266,9 @@ public final class TlsContexts {
         return n.endsWith(".p12") || n.endsWith(".pfx") || n.endsWith(".pkcs12");
     }
 
-    private static String describe(TlsInfo info) {
-        return "tlsCert = " + info.cert() + (info.privateKey() != null ? ", tlsPk = " + info.privateKey() : "")
+    private static String describe(TlsInfo info, TlsKey key) {
+        return "tlsCert = " + info.cert() + (key != null ? ", the key of setConfStoreTlsKey"
+                : info.privateKey() != null ? ", tlsPk = " + info.privateKey() : "")
                 + (info.caFiles().isEmpty() ? "" : ", tlsCaFile = " + info.caFiles());
     }
 }

@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The routing point: decides per target PE which engine serves an operation, and gives the layers above
@@ -56,7 +57,11 @@ public final class Comm {
     private final WaitLoop waitLoop;
     /** Dead PEs; read once per operation through {@link FailureState#suspect()}, which is almost always false. */
     private final FailureState failures;
-    private final long memcpyThreshold;
+    /**
+     * Bytes from which copies to and from mapped peers use the large-copy routine. Shared by the root and every
+     * context view, and movable at run time by setMteConfig (a volatile read per copy, a plain load on x86).
+     */
+    private final AtomicLong memcpyThreshold;
     /** Targets with operations possibly in flight, for a context view; null for the default context. */
     private final OutstandingTargets outstanding;
     /** Per PE: its engine may return before an operation is complete. */
@@ -72,7 +77,7 @@ public final class Comm {
      */
     public Comm(int myPe, Transport[] route, MemorySegment localHeap, WaitLoop waitLoop, long memcpyThreshold,
                 Transport... extra) {
-        this.memcpyThreshold = memcpyThreshold;
+        this.memcpyThreshold = new AtomicLong(memcpyThreshold);
         this.myPe = myPe;
         this.nPes = route.length;
         this.route = route.clone();
@@ -178,6 +183,16 @@ public final class Comm {
         return List.of(engines);
     }
 
+    /** Bytes from which copies to mapped peers use the large-copy routine (JSHMEM_MEMCPY_THRESHOLD, or setMteConfig's). */
+    public long memcpyThreshold() {
+        return memcpyThreshold.get();
+    }
+
+    /** Moves the large-copy threshold of this Comm and all its views; copies that start afterwards use it. */
+    public void memcpyThreshold(long bytes) {
+        memcpyThreshold.set(Math.max(0, bytes));
+    }
+
     /** Peer heap mapped in this process, or null. */
     public MemorySegment direct(int pe) {
         return direct[pe];
@@ -187,7 +202,7 @@ public final class Comm {
         live(pe);
         MemorySegment d = direct[pe];
         if (d != null) {
-            Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold);
+            Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold.get());
             rang(pe);
         } else {
             route[pe].put(pe, off, src, srcOff, bytes);
@@ -203,7 +218,7 @@ public final class Comm {
         live(pe);
         MemorySegment d = direct[pe];
         if (d != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
-            Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold);
+            Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold.get());
         } else {
             route[pe].putNbi(pe, off, src, srcOff, bytes);
             issued(pe);
@@ -215,7 +230,7 @@ public final class Comm {
         live(pe);
         MemorySegment s = direct[pe];
         if (s != null) {
-            Copies.copy(s, off, dst, dstOff, bytes, memcpyThreshold);
+            Copies.copy(s, off, dst, dstOff, bytes, memcpyThreshold.get());
         } else {
             route[pe].get(pe, off, dst, dstOff, bytes);
         }
@@ -226,7 +241,7 @@ public final class Comm {
         live(pe);
         MemorySegment s = direct[pe];
         if (s != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
-            Copies.copy(s, off, dst, dstOff, bytes, memcpyThreshold);
+            Copies.copy(s, off, dst, dstOff, bytes, memcpyThreshold.get());
         } else {
             route[pe].getNbi(pe, off, dst, dstOff, bytes);
             issued(pe);

@@ -21,6 +21,10 @@ public enum Setting {
     UCX_PROGRESS_SPIN_US("JSHMEM_UCX_PROGRESS_SPIN_US", "50",
             "Microseconds the UCX progress thread keeps polling after the last network event before it sleeps on"
                     + " the worker's event fd (0 sleeps at once: least CPU, higher latency over tcp)."),
+    UCX_QP_NUM("JSHMEM_UCX_QP_NUM", "",
+            "Queue pairs per peer of the UCX engine (CANN's set_qp_num; Shmem.setQpNum sets it), 1..32: applied as"
+                    + " UCX_MAX_RNDV_RAILS, the lanes UCX may stripe one bandwidth RMA transfer over (at most as many as"
+                    + " the transports between two PEs offer); empty = UCX's own value."),
     MEMCPY_THRESHOLD("JSHMEM_MEMCPY_THRESHOLD", "16384",
             "Copies of at least this many bytes between native segments may use libc memcpy instead of the JVM stub"
                     + " (where JSHMEM_LARGE_COPY chose it)."),

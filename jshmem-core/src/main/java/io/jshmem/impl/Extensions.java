@@ -12,6 +12,7 @@ import io.jshmem.config.Json;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.runtime.EngineTuning;
 import io.jshmem.runtime.HostProfile;
 import io.jshmem.runtime.Instance;
 import io.jshmem.runtime.Profiler;
@@ -103,7 +104,19 @@ final class Extensions {
             throw new ShmemArgumentException("engine is null: valid are MTE, SDMA, RDMA, UDMA");
         }
         runtime.instance().ensureLive();
-        configs.put(engine, EngineConfig.of(engine, workspaceOffset, workspaceBytes, syncId));
+        EngineConfig c = EngineConfig.of(engine, workspaceOffset, workspaceBytes, syncId);
+        // Validated first: bad input leaves both the stored config and the engine untouched.
+        EngineTuning.apply(runtime.instance().comm(), engine, c);
+        configs.put(engine, c);
+    }
+
+    /** What the engine {@code engine} names runs with now on this PE ({@link EngineTuning#effective}). */
+    Map<String, Object> effective(DataOpEngine engine) {
+        if (engine == null) {
+            throw new ShmemArgumentException("engine is null: valid are MTE, SDMA, RDMA, UDMA");
+        }
+        runtime.instance().ensureLive();
+        return java.util.Collections.unmodifiableMap(EngineTuning.effective(runtime.instance().comm(), engine));
     }
 
     synchronized EngineConfig config(DataOpEngine engine) {
@@ -187,6 +200,15 @@ final class Extensions {
             }
         }
         root.put("engineConfig", cfg);
+        if (in.isLive()) {
+            Json eff = new Json();
+            for (DataOpEngine e : DataOpEngine.values()) {
+                Json one = new Json();
+                EngineTuning.effective(in.comm(), e).forEach(one::put);
+                eff.put(e.name(), one);
+            }
+            root.put("engineEffective", eff);
+        }
         List<Object> table = new ArrayList<>();
         for (Setting setting : Setting.values()) {
             String value = setting == Setting.UNIQUE_ID || setting == Setting.SECRET

@@ -119,6 +119,31 @@ public final class JshmemProvider implements ShmemProvider {
     }
 
     @Override
+    public void setConfStoreTlsKey(String privateKey, byte[] password, io.jshmem.TlsKeyDecryptor decrypt) {
+        InstanceRegistry.lock("setConfStoreTlsKey");
+        try {
+            PreInitConfig.setTlsKey(privateKey, password, decrypt);
+        } finally {
+            InstanceRegistry.unlock();
+        }
+    }
+
+    @Override
+    public void setQpNum(io.jshmem.DataOpEngine engine, int qpNum) {
+        InstanceRegistry.lock("setQpNum");
+        try {
+            PreInitConfig.setQpNum(engine, qpNum);
+        } finally {
+            InstanceRegistry.unlock();
+        }
+    }
+
+    @Override
+    public int qpNum(io.jshmem.DataOpEngine engine) {
+        return PreInitConfig.qpNum(engine);
+    }
+
+    @Override
     public void setLogLevel(int level) {
         ShmemLog.setLevel(LogLevel.fromCode(level));
     }

@@ -143,7 +143,8 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     }
 
     private static RuntimeImpl initInstance(InitAttributes attributes, int id, ThreadLevel level) {
-        Settings settings = InstanceRegistry.applyTls(applyOverrides(attributes, Settings.fromEnvironment()));
+        Settings settings = PreInitConfig.apply(InstanceRegistry.applyTls(applyOverrides(attributes,
+                Settings.fromEnvironment())));
         InitOptions options;
         if (attributes.myPe() >= 0) {
             String text = attributes.uniqueId();
@@ -672,6 +673,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
             if (last) {
                 kinds.close();
                 InstanceRegistry.finalized(this);
+                PreInitConfig.finalizedOne();
             }
             InstanceRegistry.unlock();
         }
@@ -764,6 +766,11 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     /** The stored configuration of {@code engine} (CANN's defaults until set). */
     public EngineConfig engineConfig(DataOpEngine engine) {
         return ext.config(engine);
+    }
+
+    /** What the engine {@code engine} names really runs with on this PE (see {@link ShmemRuntime#engineSettings}). */
+    public java.util.Map<String, Object> engineSettings(DataOpEngine engine) {
+        return ext.effective(engine);
     }
 
     /**

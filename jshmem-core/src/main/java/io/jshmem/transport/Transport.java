@@ -97,6 +97,14 @@ public interface Transport extends AutoCloseable {
         quiet();
     }
 
+    /**
+     * The settings this engine really runs with, by name (for diagnostics and the engine-configuration queries),
+     * for example the UCX engine's {@code UCX_MAX_RNDV_RAILS} as UCX itself read it; empty by default.
+     */
+    default java.util.Map<String, Object> tuning() {
+        return java.util.Map.of();
+    }
+
     /** Releases resources; outstanding operations are completed first. */
     @Override
     void close();

@@ -33,8 +33,9 @@ public final class CopyEngineTransport implements Transport {
     private static final Copy STOP = new Copy(null, 0, null, 0, 0);
 
     private final Transport inner;
-    private final long minBytes;
-    private final long memcpyThreshold;
+    /** Volatile: {@code setSdmaConfig} / {@code setMteConfig} may move them while other threads queue copies. */
+    private volatile long minBytes;
+    private volatile long memcpyThreshold;
     private final long timeoutNanos;
     private final LinkedBlockingQueue<Copy> queue = new LinkedBlockingQueue<>();
     private final AtomicLong queued = new AtomicLong();
@@ -61,6 +62,26 @@ public final class CopyEngineTransport implements Transport {
     @Override
     public String name() {
         return "copy-engine+" + inner.name();
+    }
+
+    /** The engine it wraps (the SHM engine that maps the peers). */
+    public Transport inner() {
+        return inner;
+    }
+
+    /** Bytes from which nbi copies go to the background thread ({@code JSHMEM_COPY_ENGINE_MIN}, or setSdmaConfig's). */
+    public long minBytes() {
+        return minBytes;
+    }
+
+    /** Moves the size from which nbi copies are queued (at least 1); later calls use it. Thread-safe. */
+    public void minBytes(long bytes) {
+        this.minBytes = Math.max(1, bytes);
+    }
+
+    /** Moves the large-copy threshold of the thread's copies (setMteConfig's). Thread-safe. */
+    public void memcpyThreshold(long bytes) {
+        this.memcpyThreshold = Math.max(0, bytes);
     }
 
     /** Copies queued so far, and bytes copied by the thread so far; for diagnostics. */

@@ -23,7 +23,8 @@ public final class ShmTransport implements Transport {
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
 
     private final MemorySegment[] peers;
-    private final long memcpyThreshold;
+    /** Volatile: {@code setMteConfig} may move it while other threads copy; a volatile read is a plain load on x86. */
+    private volatile long memcpyThreshold;
 
     /** {@code peers[pe]} is PE pe's mapped heap, or null when pe is on another host. */
     public ShmTransport(MemorySegment[] peers, long memcpyThreshold) {
@@ -34,6 +35,16 @@ public final class ShmTransport implements Transport {
     @Override
     public String name() {
         return "shm";
+    }
+
+    /** Bytes from which copies use the large-copy routine ({@code JSHMEM_MEMCPY_THRESHOLD}, or setMteConfig's). */
+    public long memcpyThreshold() {
+        return memcpyThreshold;
+    }
+
+    /** Moves the large-copy threshold; copies that start afterwards use it. Thread-safe. */
+    public void memcpyThreshold(long bytes) {
+        this.memcpyThreshold = Math.max(0, bytes);
     }
 
     /** Every operation is a copy or a VarHandle access on the mapping, complete when the call returns. */

@@ -90,4 +90,36 @@ class CopyEngineTransportTest {
         assertThrows(TransportException.class, () -> t.putNbi(1, 0, heaps[0], 0, 1 << 16));
         heapArena.close();
     }
+
+    @Test
+    void movingTheMinimumChangesWhichCopiesTheThreadPerforms() {
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment[] heaps = {arena.allocate(HEAP, 64), arena.allocate(HEAP, 64)};
+            ShmTransport shm = new ShmTransport(heaps, 1 << 14);
+            CopyEngineTransport t = new CopyEngineTransport(shm, 1 << 20, 1 << 14, Duration.ofSeconds(30), 0);
+            try {
+                MemorySegment src = arena.allocate(64 * 1024, 8);
+                src.fill((byte) 3);
+                t.putNbi(1, 0, src, 0, src.byteSize());
+                t.quiet();
+                assertEquals(0L, t.statistics().get(0), "64 KiB is below the 1 MiB minimum: inline");
+                t.minBytes(4096);
+                assertEquals(4096, t.minBytes());
+                src.fill((byte) 4);
+                t.putNbi(1, 0, src, 0, src.byteSize());
+                t.quiet();
+                assertEquals(1L, t.statistics().get(0), "64 KiB at a 4 KiB minimum: queued");
+                assertEquals(4, heaps[1].get(ValueLayout.JAVA_BYTE, 64 * 1024 - 1));
+                t.minBytes(0);
+                assertEquals(1, t.minBytes(), "the minimum is at least 1");
+                shm.memcpyThreshold(-3);
+                assertEquals(0, shm.memcpyThreshold(), "the threshold is at least 0");
+                shm.memcpyThreshold(1 << 16);
+                assertEquals(1 << 16, shm.memcpyThreshold());
+                assertTrue(t.inner() == shm);
+            } finally {
+                t.close();
+            }
+        }
+    }
 }

@@ -32,6 +32,16 @@ final class Ucp {
     static final MethodHandle INIT_VERSION = h("ucp_init_version",
             FunctionDescriptor.of(JAVA_BYTE, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
     static final MethodHandle CLEANUP = h("ucp_cleanup", FunctionDescriptor.ofVoid(ADDRESS));
+    /** {@code ucp_config_read(env_prefix, filename, ucp_config_t **)}. */
+    static final MethodHandle CONFIG_READ = h("ucp_config_read",
+            FunctionDescriptor.of(JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS));
+    /** {@code ucp_config_modify(config, name, value)}. */
+    static final MethodHandle CONFIG_MODIFY = h("ucp_config_modify",
+            FunctionDescriptor.of(JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS));
+    static final MethodHandle CONFIG_RELEASE = h("ucp_config_release", FunctionDescriptor.ofVoid(ADDRESS));
+    /** {@code ucp_config_print(config, FILE *, title, ucs_config_print_flags_t)}. */
+    static final MethodHandle CONFIG_PRINT = h("ucp_config_print",
+            FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
     static final MethodHandle WORKER_CREATE = h("ucp_worker_create",
             FunctionDescriptor.of(JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS));
     static final MethodHandle WORKER_DESTROY = h("ucp_worker_destroy", FunctionDescriptor.ofVoid(ADDRESS));

@@ -46,6 +46,8 @@ public final class UcxTransport implements Transport {
     private static final System.Logger LOG = io.jshmem.config.ShmemLog.logger(UcxTransport.class);
 
     private final int myPe;
+    /** The requested queue pairs per peer (0 = UCX's own lanes). */
+    private final int qpNum;
     private final UcxWorker ucx;
     private final UcxPeer[] peers;
     private final UcxProgressThread progress;
@@ -62,8 +64,9 @@ public final class UcxTransport implements Transport {
     private final WaitProgress waitProgress;
 
     UcxTransport(int myPe, UcxWorker ucx, UcxPeer[] peers, UcxProgressThread progress, AtomicInteger waiters,
-                 Duration timeout) {
+                 Duration timeout, int qpNum) {
         this.myPe = myPe;
+        this.qpNum = qpNum;
         this.ucx = ucx;
         this.peers = peers;
         this.progress = progress;
@@ -112,6 +115,15 @@ public final class UcxTransport implements Transport {
     @Override
     public String name() {
         return "ucx";
+    }
+
+    /** {@code qpNum} as requested (0 = not set) and {@code UCX_MAX_RNDV_RAILS} as UCX itself read it. */
+    @Override
+    public java.util.Map<String, Object> tuning() {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("qpNum", qpNum);
+        m.put("UCX_MAX_RNDV_RAILS", ucx.rails);
+        return m;
     }
 
     @Override

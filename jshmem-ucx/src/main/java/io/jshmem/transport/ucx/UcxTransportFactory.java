@@ -39,9 +39,11 @@ final class UcxTransportFactory {
 
         UcxWorker ucx = null;
         UcxWireInfo mine;
+        int qpNum = 0;
         try {
+            qpNum = qpNum(setup.settings().string(Setting.UCX_QP_NUM));
             UcpLoader.lookup();
-            ucx = UcxWorker.open(heap);
+            ucx = UcxWorker.open(heap, qpNum);
             mine = ucx.localInfo(heap);
         } catch (RuntimeException e) {
             if (ucx != null) {
@@ -75,7 +77,25 @@ final class UcxTransportFactory {
             }
             throw e;
         }
-        return new UcxTransport(me, ucx, peers, progress, waiters, timeout);
+        return new UcxTransport(me, ucx, peers, progress, waiters, timeout, qpNum);
+    }
+
+    /** JSHMEM_UCX_QP_NUM (CANN's set_qp_num): empty = UCX's own lanes, else 1..32. */
+    static int qpNum(String text) {
+        String t = text.strip();
+        if (t.isEmpty()) {
+            return 0;
+        }
+        try {
+            int v = Integer.parseInt(t);
+            if (v >= 1 && v <= 32) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // Reported below with the valid range.
+        }
+        throw new ShmemArgumentException(Setting.UCX_QP_NUM.envName() + " = '" + text + "' is not a queue-pair count:"
+                + " valid range is 1..32 (CANN's set_qp_num), or empty for UCX's own UCX_MAX_RNDV_RAILS");
     }
 
     private static UcxPeer connect(UcxWorker ucx, int pe, UcxWireInfo info) {

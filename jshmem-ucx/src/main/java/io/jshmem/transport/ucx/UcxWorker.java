@@ -26,25 +26,32 @@ final class UcxWorker {
     /** The worker's event fd, or -1 when this transport mix offers none. */
     final int eventFd;
 
-    private UcxWorker(MemorySegment context, MemorySegment worker, MemorySegment memh, int eventFd) {
+    /** UCX_MAX_RNDV_RAILS as UCX read it after qpNum was applied ({@link UcxConfig#rails}). */
+    final String rails;
+
+    private UcxWorker(MemorySegment context, MemorySegment worker, MemorySegment memh, int eventFd, String rails) {
         this.context = context;
         this.worker = worker;
         this.memh = memh;
         this.eventFd = eventFd;
+        this.rails = rails;
     }
 
-    /** Creates context and worker and registers {@code heap}; on failure releases what it created and throws. */
-    static UcxWorker open(MemorySegment heap) {
+    /**
+     * Creates context and worker and registers {@code heap}; {@code qpNum} (1..32, 0 = UCX's own value) sets the
+     * lanes per endpoint ({@link UcxConfig}). On failure releases what it created and throws.
+     */
+    static UcxWorker open(MemorySegment heap, int qpNum) {
         MemorySegment context = MemorySegment.NULL;
         MemorySegment worker = MemorySegment.NULL;
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofConfined(); UcxConfig config = UcxConfig.read(qpNum)) {
             MemorySegment params = arena.allocate(Ucp.paramBlock());
             MemorySegment out = arena.allocate(ADDRESS);
 
             UcpStructs.contextParams(params, UcpStructs.FEATURE_RMA | UcpStructs.FEATURE_AMO32
                     | UcpStructs.FEATURE_AMO64 | UcpStructs.FEATURE_WAKEUP);
             check((byte) Ucp.INIT_VERSION.invokeExact(UcpStructs.API_MAJOR, UcpStructs.API_MINOR, params,
-                    MemorySegment.NULL, out), "ucp_init (check the UCX_* environment variables, e.g. UCX_TLS)");
+                    config.config, out), "ucp_init (check the UCX_* environment variables, e.g. UCX_TLS)");
             context = out.get(ADDRESS, 0);
 
             UcpStructs.workerParams(params, UcpStructs.THREAD_MODE_MULTI);
@@ -59,7 +66,7 @@ final class UcxWorker {
             UcpStructs.memMapParams(params, heap.address(), heap.byteSize());
             check((byte) Ucp.MEM_MAP.invokeExact(context, params, out),
                     "ucp_mem_map of the symmetric heap (" + heap.byteSize() + " bytes)");
-            return new UcxWorker(context, worker, out.get(ADDRESS, 0), eventFd);
+            return new UcxWorker(context, worker, out.get(ADDRESS, 0), eventFd, config.rails);
         } catch (Throwable t) {
             destroy(context, worker, MemorySegment.NULL);
             throw t instanceof TransportException te ? te

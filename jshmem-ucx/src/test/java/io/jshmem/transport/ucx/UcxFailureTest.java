@@ -76,7 +76,7 @@ class UcxFailureTest {
                 UcxWorker ucx = null;
                 try {
                     var setup = job.setup(1, heap1);
-                    ucx = UcxWorker.open(heap1);
+                    ucx = UcxWorker.open(heap1, 0);
                     setup.allgather(UcxTransportFactory.ALLGATHER_KEY, ucx.localInfo(heap1).encode());
                     job.barrier(); // until PE 0 is done
                 } catch (Throwable e) {
