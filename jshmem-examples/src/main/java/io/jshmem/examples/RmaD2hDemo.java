@@ -1,5 +1,6 @@
 package io.jshmem.examples;
 
+import io.jshmem.MemType;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.Stream;
@@ -31,9 +32,8 @@ public final class RmaD2hDemo {
         try (ShmemRuntime shmem = Shmem.init()) {
             me = shmem.myPe();
             int n = shmem.nPes();
-            // The seed allocates input as HOST_SIDE memory. jshmem's symmetric heap is host memory, so a plain
-            // malloc is that kind today; MemType.HOST_SIDE goes here once allocation takes a memory kind.
-            SymmetricMemory input = shmem.malloc(INPUT_BYTES);
+            // The seed allocates input as HOST_SIDE memory (jshmem's host symmetric heap).
+            SymmetricMemory input = shmem.malloc(INPUT_BYTES, MemType.HOST_SIDE);
             input.local().set(ValueLayout.JAVA_INT, 0, 0);
             // The seed's output is device memory outside the symmetric heap: a plain local variable here.
             int[] output = {me};
@@ -57,7 +57,7 @@ public final class RmaD2hDemo {
             ok = output[0] == (me + 1) % n && received == me;
             System.out.println(ok ? "[SUCCESS] run success in pe " + me
                     : "[ERROR] run result incorrect in pe " + me + ", hopes " + (me + 1) % n + ", given " + output[0]);
-            shmem.free(input);
+            shmem.free(input, MemType.HOST_SIDE);
         }
         System.out.println("[INFO] demo run end in pe " + me + ".");
         if (!ok) {
