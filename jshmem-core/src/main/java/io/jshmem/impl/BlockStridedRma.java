@@ -1,8 +1,10 @@
 package io.jshmem.impl;
 
+import io.jshmem.ProfFrame;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.comm.Comm;
 import io.jshmem.operand.Operands;
+import io.jshmem.runtime.HostProfile;
 
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
@@ -10,7 +12,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * OpenSHMEM 1.6's block-strided RMA ({@code shmem_ibput} / {@code shmem_ibget}) for {@link ContextImpl}: the operands
  * are validated through {@link Operands} (every block of both sides inside its buffer, checked before any byte moves
- * on any PE), then the blocks go to {@link Comm} as contiguous transfers. Kept apart from ContextImpl so that class
+ * on any PE), then the blocks go to {@link Comm} as contiguous transfers, under the context's thread rules, with
+ * team-relative PE numbers on a team context, profiled as one host operation. Kept apart from ContextImpl so that class
  * stays a thin list of entry points. Stateless.
  */
 final class BlockStridedRma {
@@ -23,9 +26,9 @@ final class BlockStridedRma {
                     long nblocks, int pe) {
         long size = Operands.elementSize("type", type);
         long off;
+        ctx.usable(); // PRIVATE is enforced even with checks off
         if (ContextImpl.CHECKS) {
-            ctx.usable();
-            Operands.pe("pe", pe, ctx.nPes);
+            ctx.targetPe("pe", pe);
             off = Operands.blockStridedInBlock(Operands.block("dest", dest, ctx.owner), "dest", destIndexName,
                     destIndex, "dst", dst, "bsize", bsize, "nblocks", nblocks, size);
             Operands.blockStridedInSegment(src, "src", srcIndexName, srcIndex, "sst", sst, "bsize", bsize,
@@ -38,16 +41,24 @@ final class BlockStridedRma {
         }
         Comm comm = ctx.comm;
         long srcOff = srcIndex * size;
-        // The checks proved every product below fits in its buffer, so none of them can wrap.
-        if (dst == bsize && sst == bsize) {
-            comm.put(pe, off, src, srcOff, nblocks * bsize * size); // the blocks are adjacent on both sides
-        } else if (bsize == 1) {
-            comm.iput(pe, off, dst, src, srcOff, sst, nblocks, size);
-        } else {
-            long blockBytes = bsize * size;
-            for (long k = 0; k < nblocks; k++) {
-                comm.put(pe, off + k * dst * size, src, srcOff + k * sst * size, blockBytes);
+        int wpe = ctx.world(pe); // a team context's PE numbers are the team's
+        HostProfile.Span span = ctx.prof.begin();
+        int claimed = ctx.enter();
+        try {
+            // The checks proved every product below fits in its buffer, so none of them can wrap.
+            if (dst == bsize && sst == bsize) {
+                comm.put(wpe, off, src, srcOff, nblocks * bsize * size); // the blocks are adjacent on both sides
+            } else if (bsize == 1) {
+                comm.iput(wpe, off, dst, src, srcOff, sst, nblocks, size);
+            } else {
+                long blockBytes = bsize * size;
+                for (long k = 0; k < nblocks; k++) {
+                    comm.put(wpe, off + k * dst * size, src, srcOff + k * sst * size, blockBytes);
+                }
             }
+        } finally {
+            ctx.leave(claimed);
+            HostProfile.end(span, ProfFrame.PUT, "ibput", pe, nblocks * bsize * size);
         }
     }
 
@@ -57,9 +68,9 @@ final class BlockStridedRma {
                     long nblocks, int pe) {
         long size = Operands.elementSize("type", type);
         long off;
+        ctx.usable(); // PRIVATE is enforced even with checks off
         if (ContextImpl.CHECKS) {
-            ctx.usable();
-            Operands.pe("pe", pe, ctx.nPes);
+            ctx.targetPe("pe", pe);
             off = Operands.blockStridedInBlock(Operands.block("src", src, ctx.owner), "src", srcIndexName,
                     srcIndex, "sst", sst, "bsize", bsize, "nblocks", nblocks, size);
             Operands.blockStridedInSegment(dest, "dest", destIndexName, destIndex, "dst", dst, "bsize", bsize,
@@ -72,15 +83,23 @@ final class BlockStridedRma {
         }
         Comm comm = ctx.comm;
         long destOff = destIndex * size;
-        if (dst == bsize && sst == bsize) {
-            comm.get(pe, off, dest, destOff, nblocks * bsize * size);
-        } else if (bsize == 1) {
-            comm.iget(pe, off, sst, dest, destOff, dst, nblocks, size);
-        } else {
-            long blockBytes = bsize * size;
-            for (long k = 0; k < nblocks; k++) {
-                comm.get(pe, off + k * sst * size, dest, destOff + k * dst * size, blockBytes);
+        int wpe = ctx.world(pe);
+        HostProfile.Span span = ctx.prof.begin();
+        int claimed = ctx.enter();
+        try {
+            if (dst == bsize && sst == bsize) {
+                comm.get(wpe, off, dest, destOff, nblocks * bsize * size);
+            } else if (bsize == 1) {
+                comm.iget(wpe, off, sst, dest, destOff, dst, nblocks, size);
+            } else {
+                long blockBytes = bsize * size;
+                for (long k = 0; k < nblocks; k++) {
+                    comm.get(wpe, off + k * sst * size, dest, destOff + k * dst * size, blockBytes);
+                }
             }
+        } finally {
+            ctx.leave(claimed);
+            HostProfile.end(span, ProfFrame.GET, "ibget", pe, nblocks * bsize * size);
         }
     }
 }

@@ -147,6 +147,9 @@ public final class TeamsChapterPe {
             ctx.putmem(data, 3 * 8, MemorySegment.ofArray(new long[] {mark + 4}), 0, 8, next);
             ctx.iput(ValueLayout.JAVA_LONG, data, 8, 2, MemorySegment.ofArray(new long[] {mark + 5, mark + 6}), 0, 1,
                     2, next);
+            // Block-strided: two blocks of two elements, 3 apart at the target (elements 40, 41 and 43, 44).
+            ctx.ibput(ValueLayout.JAVA_LONG, data, 40, 3, MemorySegment.ofArray(new long[] {mark + 8, mark + 9,
+                    mark + 10, mark + 11}), 0, 2, 2, 2, next);
             ctx.atomicAdd(DataType.LONG, data, 20, 1, 0); // every member adds to team PE 0
             ctx.quiet();
             team.barrier();
@@ -158,6 +161,11 @@ public final class TeamsChapterPe {
             }
             Expect.equal(from + 5, data.local().getAtIndex(ValueLayout.JAVA_LONG, 8), "iput element 0");
             Expect.equal(from + 6, data.local().getAtIndex(ValueLayout.JAVA_LONG, 10), "iput element 1");
+            long[] blocks = {from + 8, from + 9, 0, from + 10, from + 11};
+            for (int i = 0; i < blocks.length; i++) {
+                Expect.equal(blocks[i], data.local().getAtIndex(ValueLayout.JAVA_LONG, 40 + i), "ibput element "
+                        + (40 + i) + " from team PE " + prev);
+            }
             if (tme == 0) {
                 Expect.equal((long) tn, data.local().getAtIndex(ValueLayout.JAVA_LONG, 20), "atomics on team PE 0");
             }
@@ -174,6 +182,10 @@ public final class TeamsChapterPe {
             long[] strided = new long[2];
             ctx.iget(ValueLayout.JAVA_LONG, MemorySegment.ofArray(strided), 0, 1, data, 8, 2, 2, next);
             Expect.equal(100L * shmem.myPe() + 6, strided[1], "iget from team PE next");
+            long[] blocksBack = new long[4];
+            ctx.ibget(ValueLayout.JAVA_LONG, MemorySegment.ofArray(blocksBack), 0, 2, data, 40, 3, 2, 2, next);
+            Expect.equal(java.util.Arrays.toString(new long[] {mark + 8, mark + 9, mark + 10, mark + 11}),
+                    java.util.Arrays.toString(blocksBack), "ibget from team PE next");
             team.barrier();
             Expect.equal(0L, ctx.atomicFetchAdd(DataType.LONG, data, 21, 5, next), "fetchAdd on team PE next");
             long[] fetched = new long[1];
