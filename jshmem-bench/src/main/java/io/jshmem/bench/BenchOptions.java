@@ -31,7 +31,8 @@ final class BenchOptions {
             + " (default ${DEFAULT-VALUE})", defaultValue = "10000")
     long warmup;
     @Option(names = "--warmup-ms", description = "warm-up chunks repeat until PE 0 spent this long in them, for"
-            + " sizes up to 64 KiB: time for the JIT to (re)compile the loop (default ${DEFAULT-VALUE})",
+            + " sizes up to 64 KiB, and until they settle (3 or more chunks, the last within 1.25x of the best, at"
+            + " most 5 times this long): time for the JIT to (re)compile the loop (default ${DEFAULT-VALUE})",
             defaultValue = "200")
     long warmupMs;
     @Option(names = "--rounds", description = "timed rounds; figures are the median over rounds"

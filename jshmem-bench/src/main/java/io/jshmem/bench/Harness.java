@@ -23,6 +23,9 @@ final class Harness {
     static final long BATCH_TARGET_NS = 5_000;
     static final long WARMUP_BY_TIME_UP_TO = 64 * 1024;
     static final int MAX_WARMUP_CHUNKS = 1000;
+    static final int MIN_WARMUP_CHUNKS = 3;
+    static final double STABLE_RATIO = 1.25;
+    static final int MAX_WARMUP_BUDGETS = 5;
     private final ShmemRuntime shmem;
     private final BenchOptions options;
     private final PeGather gather;
@@ -88,8 +91,9 @@ final class Harness {
     }
 
     /**
-     * Collective warm-up: chunks of {@code warmup} operations until PE 0 has spent at least --warmup-ms in them
-     * (sizes up to 64 KiB; larger sizes run one chunk) or 1000 chunks ran. A fixed count is not enough for the JVM:
+     * Collective warm-up: chunks of {@code warmup} operations until PE 0 has spent at least --warmup-ms in them and
+     * its chunks have settled ({@link #moreWarmup}; sizes up to 64 KiB; larger sizes run one chunk) or 1000 chunks
+     * ran. A fixed count is not enough for the JVM:
      * a new size takes a new branch of the copy path, the JIT deoptimizes and recompiles, and on a loaded machine
      * its compiler threads wait for CPU. PE 0 decides after each chunk and tells the others. Returns the batch size
      * for the timed rounds (operations per ~5 us), estimated from the last chunk.
@@ -102,6 +106,7 @@ final class Harness {
         long budgetNs = size <= WARMUP_BY_TIME_UP_TO ? options.warmupMs * 1_000_000L : 0;
         long spent = 0;
         double perOp = Double.NaN;
+        double best = Double.MAX_VALUE;
         for (int chunk = 0; chunk < MAX_WARMUP_CHUNKS; chunk++) {
             long t0 = System.nanoTime();
             if (kernel != null) {
@@ -111,7 +116,8 @@ final class Harness {
             long t = System.nanoTime() - t0;
             spent += t;
             perOp = t / (double) warmup;
-            boolean more = gather.broadcast(spent < budgetNs ? 1 : 0) == 1;
+            best = Math.min(best, perOp);
+            boolean more = gather.broadcast(moreWarmup(chunk, spent, budgetNs, perOp, best) ? 1 : 0) == 1;
             if (!more) {
                 break;
             }
@@ -121,6 +127,23 @@ final class Harness {
         }
         long batch = roundUp(Math.max(1, (long) Math.ceil(BATCH_TARGET_NS / Math.max(perOp, 0.01))), gran);
         return Math.min(batch, iterations);
+    }
+
+    /**
+     * Whether PE 0 wants another warm-up chunk: until the budget is spent, and for timed sizes also until at least
+     * {@value #MIN_WARMUP_CHUNKS} chunks ran and the last chunk is within {@value #STABLE_RATIO} of the best one
+     * (the first chunks of a new kernel run interpreted code, and one chunk of 10,000 slow calls can use the whole
+     * budget, leaving the rounds to measure the JIT at work), but never past {@value #MAX_WARMUP_BUDGETS} budgets.
+     * The same rule is in bench/c/oshmem_bench.c.
+     */
+    static boolean moreWarmup(int chunk, long spentNs, long budgetNs, double perOp, double best) {
+        if (spentNs < budgetNs) {
+            return true;
+        }
+        if (budgetNs <= 0 || spentNs >= MAX_WARMUP_BUDGETS * budgetNs) {
+            return false;
+        }
+        return chunk + 1 < MIN_WARMUP_CHUNKS || perOp > STABLE_RATIO * best;
     }
 
     private static long roundUp(long n, long gran) {

@@ -13,7 +13,7 @@ import java.util.Set;
  * Immutable and thread-safe.
  *
  * @param direct           read peers' mapped heaps directly when every member is mapped
- * @param broadcast        auto, tree or pipeline
+ * @param broadcast        auto, eager, tree or pipeline
  * @param pipelineMin      auto: bytes from which teams of 3+ PEs pipeline the broadcast
  * @param chunk            pipelined broadcast chunk bytes
  * @param fcollect         auto, direct, ring or rd
@@ -27,7 +27,7 @@ public record CollectiveTuning(boolean direct, String broadcast, long pipelineMi
     /** Reads and checks the settings; a bad value names the setting and the valid choices. */
     public static CollectiveTuning from(Settings s) {
         return new CollectiveTuning(s.bool(Setting.COLL_DIRECT),
-                choice(s, Setting.BCAST_ALGO, Set.of("auto", "tree", "pipeline")),
+                choice(s, Setting.BCAST_ALGO, Set.of("auto", "eager", "tree", "pipeline")),
                 nonNegative(s, Setting.BCAST_PIPELINE_MIN),
                 positive(s, Setting.BCAST_CHUNK),
                 choice(s, Setting.FCOLLECT_ALGO, Set.of("auto", "direct", "ring", "rd")),

@@ -33,13 +33,19 @@ public final class Collectives {
         ch.barrier();
     }
 
-    /** The algorithm a broadcast of {@code bytes} uses on this team: "tree" or "pipeline". */
+    /**
+     * The algorithm a broadcast of {@code bytes} uses on this team: "eager", "tree" or "pipeline". auto takes the
+     * eager push through the scratch for what fits it when every member is mapped here (its check that a child is
+     * ready is then a load, not a network round trip), the pipeline for large data on 3 or more PEs, else the tree.
+     */
     public static String broadcastAlgorithm(TeamChannel ch, long bytes) {
         CollectiveTuning t = ch.tuning();
         return switch (t.broadcast()) {
             case "pipeline" -> "pipeline";
             case "tree" -> "tree";
-            default -> ch.size() >= 3 && bytes >= t.pipelineMin() ? "pipeline" : "tree";
+            case "eager" -> EagerBroadcast.fits(ch.size(), bytes) ? "eager" : "tree";
+            default -> ch.allDirect() && EagerBroadcast.fits(ch.size(), bytes) ? "eager"
+                    : ch.size() >= 3 && bytes >= t.pipelineMin() ? "pipeline" : "tree";
         };
     }
 
@@ -51,10 +57,10 @@ public final class Collectives {
         }
         String algorithm = broadcastAlgorithm(ch, bytes);
         ch.logAlgorithm(algorithm, bytes);
-        if (algorithm.equals("pipeline")) {
-            PipelinedBroadcast.run(ch, dest, source, bytes, root, ch.tuning().chunk());
-        } else {
-            TreeBroadcast.run(ch, dest, source, bytes, root);
+        switch (algorithm) {
+            case "eager" -> EagerBroadcast.run(ch, dest, source, bytes, root);
+            case "pipeline" -> PipelinedBroadcast.run(ch, dest, source, bytes, root, ch.tuning().chunk());
+            default -> TreeBroadcast.run(ch, dest, source, bytes, root);
         }
     }
 

@@ -16,7 +16,9 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>No entry or exit sync is needed: every member's result depends on every member's contribution to this call,
  * so a member can be at most one collective ahead of any other; the scratch has two halves chosen by the epoch's
- * parity, so that one-ahead member writes the other half. Partners combine the same two operands in opposite
+ * parity, so that one-ahead member writes the other half. After an eager broadcast, which lets members run
+ * further ahead, each first write into a member's half waits until that member is done with the half
+ * ({@link TeamChannel#awaitScratchFree}). Partners combine the same two operands in opposite
  * order, which is exact for every operator, so all members end with identical bits.
  */
 final class RecursiveDoublingReduce {
@@ -63,6 +65,7 @@ final class RecursiveDoublingReduce {
     }
 
     private static void send(TeamChannel ch, int member, long slot, MemorySegment acc, long bytes, long epoch) {
+        ch.awaitScratchFree(member);
         ch.comm().putSignal(ch.pe(member), slot + TeamLayout.RD_DATA, acc, 0, bytes, slot, epoch, false);
     }
 }

@@ -54,6 +54,9 @@ public final class TeamChannel {
     private int code = CollectiveActivity.NONE;
     private final java.util.function.Supplier<String> mismatch;
     private final WordWait word = new WordWait();
+    private final BegunWait begun = new BegunWait();
+    /** Epoch of the last collective after which members may lag behind this one (an eager broadcast); else -1. */
+    private long eagerEpoch = -1;
     private Blocks equalBlocks;
 
     public TeamChannel(Comm comm, TeamState team, CollectiveTuning tuning) {
@@ -172,6 +175,33 @@ public final class TeamChannel {
         return epoch;
     }
 
+    /**
+     * Records that the current collective synchronizes nobody (an eager broadcast): members may return while others
+     * are still in it, so the next collective's first writes into a member's scratch must check
+     * {@link #awaitScratchFree}.
+     */
+    void markEager() {
+        eagerEpoch = epoch;
+    }
+
+    /**
+     * Before this PE writes member {@code index}'s scratch half of the current epoch: waits until that member has
+     * begun the previous collective, hence finished the one before it, the last that used the same half. Every
+     * collective but the eager broadcast depends on every member having begun it, so only after an eager broadcast
+     * can that not be taken for granted: otherwise this returns at once, without reading anything.
+     */
+    void awaitScratchFree(int index) {
+        if (eagerEpoch != epoch - 1 || index == me) {
+            return;
+        }
+        long needed = epoch - 1;
+        begun.index = index;
+        begun.needed = needed;
+        if (!begun.satisfied()) {
+            comm.waitLoop().await(begun, begun);
+        }
+    }
+
     /** Synchronizes every member (no quiet). */
     public void sync() {
         try {
@@ -271,6 +301,33 @@ public final class TeamChannel {
         @Override
         public String describe() {
             return operation() + " (epoch " + epoch + ", " + String.format(step, a, b) + ")";
+        }
+
+        @Override
+        public List<Integer> latePes() {
+            return lateMembers();
+        }
+
+        @Override
+        public String mismatch() {
+            return mismatch.get();
+        }
+    }
+
+    /** Member {@code index} having published at least epoch {@code needed}: a load of its slot's EPOCH word. */
+    private final class BegunWait implements WaitCondition, WaitLoop.Stall {
+        int index;
+        long needed;
+
+        @Override
+        public boolean satisfied() {
+            return comm.getScalarLong(members[index], base + TeamLayout.EPOCH) >= needed;
+        }
+
+        @Override
+        public String describe() {
+            return operation() + " (epoch " + epoch + ", waiting for PE " + members[index] + " to begin epoch "
+                    + needed + " before writing its scratch)";
         }
 
         @Override

@@ -9,8 +9,10 @@ import io.jshmem.error.ShmemTimeoutException;
 import java.util.List;
 
 /**
- * The last PE skips a broadcast and a reduction (run with JSHMEM_TIMEOUT=4): the others must not hang but throw at
- * the deadline, naming that PE as not arrived; afterwards all meet in barrierAll and finalize normally.
+ * The last PE skips a broadcast (run with JSHMEM_TIMEOUT=4): the others must not hang but throw at the deadline,
+ * naming that PE as not arrived; afterwards all meet in barrierAll and finalize normally. The broadcast is 512 bytes,
+ * the tree: one small enough for the eager algorithm synchronizes nobody, so its root and the members that do not
+ * depend on the missing PE return, and the root sees the missing PE at its next collective.
  */
 public final class CollectiveTimeoutPe {
     public static void main(String[] args) throws InterruptedException {
@@ -23,7 +25,7 @@ public final class CollectiveTimeoutPe {
                 Thread.sleep(6000);
             } else {
                 ShmemTimeoutException e = Expect.thrown(ShmemTimeoutException.class,
-                        () -> world.broadcastmem(buf, 0, buf, 512, 64, 0), "broadcast on TEAM_WORLD",
+                        () -> world.broadcastmem(buf, 0, buf, 512, 512, 0), "broadcast on TEAM_WORLD",
                         "did not complete");
                 Expect.equal(List.of(n - 1), e.missingPes(), "late PEs named: " + e.getMessage());
             }

@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Waiting strategy: progress the worker in a loop (the calling thread makes its own progress, so latency does
  * not depend on the progress thread waking up); after {@value #SPINS_BEFORE_YIELD} idle rounds also yield the CPU,
- * which matters on small machines. The deadline is checked every {@value #DEADLINE_CHECK_MASK}+1 idle rounds; when
- * it passes the request is released to UCX ({@code ucp_request_free} lets it finish internally) and
+ * which matters on small machines. The deadline is checked every {@value #DEADLINE_CHECK_MASK}+1 rounds, busy or
+ * idle; when it passes the request is released to UCX ({@code ucp_request_free} lets it finish internally) and
  * {@link #TIMED_OUT} is returned. Stateless and thread-safe (worker in thread mode MULTI).
  */
 final class UcxRequests {
@@ -40,20 +40,23 @@ final class UcxRequests {
         }
         try {
             int idle = 0;
+            int rounds = 0;
             while (true) {
                 byte status = Ucp.requestCheckStatus(statusPtr);
                 if (status != UcpStructs.UCS_INPROGRESS) {
                     Ucp.requestFree(statusPtr);
                     return status;
                 }
+                // Every round counts toward the deadline check, busy ones too: a worker that always has other
+                // events to progress (a peer's traffic) must not keep this wait from ever timing out.
+                if ((++rounds & DEADLINE_CHECK_MASK) == 0 && System.nanoTime() - deadlineNanos > 0) {
+                    Ucp.requestFree(statusPtr);
+                    return TIMED_OUT;
+                }
                 if (Ucp.progress(worker) != 0) {
                     continue;
                 }
                 idle++;
-                if ((idle & DEADLINE_CHECK_MASK) == 0 && System.nanoTime() - deadlineNanos > 0) {
-                    Ucp.requestFree(statusPtr);
-                    return TIMED_OUT;
-                }
                 if (idle > SPINS_BEFORE_YIELD) {
                     Thread.yield();
                 } else {

@@ -1,0 +1,112 @@
+package io.jshmem.it.pe;
+
+import io.jshmem.DataType;
+import io.jshmem.ReduceOp;
+import io.jshmem.Shmem;
+import io.jshmem.ShmemRuntime;
+import io.jshmem.SymmetricMemory;
+import io.jshmem.Team;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * Broadcasts that synchronize nobody (the eager algorithm, JSHMEM_BCAST_ALGO auto or eager for what fits the scratch)
+ * run back to back and interleaved with the collectives that share their scratch or flags, so that members run
+ * ahead of each other: every root changes its source right after each call, every member checks its dest after
+ * each call, and reductions, fcollects, trees and barriers in between must still see their own data. Sizes from 0
+ * to a full 2-PE scratch slot (240 bytes) and one byte more (the tree), every root in turn, on TEAM_WORLD and on
+ * the team of even PEs.
+ */
+public final class EagerBroadcastPe {
+    /** 0, 8, the 2-PE scratch capacity (240) and one more (the tree), 100, 112 (the 8-PE capacity). */
+    private static final long[] SIZES = {0, 8, 240, 241, 100, 112, 8};
+    private static final int ROUNDS = 3000;
+
+    public static void main(String[] args) {
+        try (ShmemRuntime shmem = Shmem.init()) {
+            int me = shmem.myPe();
+            int n = shmem.nPes();
+            SymmetricMemory src = shmem.malloc(1024);
+            SymmetricMemory dst = shmem.malloc(1024L * Math.max(1, n));
+            SymmetricMemory sum = shmem.malloc(64);
+            Team world = shmem.teamWorld();
+            exercise(world, src, dst, sum);
+            Team even = world.splitStrided(0, 2, (n + 1) / 2);
+            if (even.isValid()) {
+                exercise(even, src, dst, sum);
+                even.destroy();
+            }
+            shmem.barrierAll();
+            shmem.free(sum);
+            shmem.free(dst);
+            shmem.free(src);
+            System.out.println("EAGER BROADCAST OK pe " + me + " of " + n);
+        }
+    }
+
+    private static void exercise(Team team, SymmetricMemory src, SymmetricMemory dst, SymmetricMemory sum) {
+        int me = team.myPe();
+        int n = team.nPes();
+        MemorySegment s = src.local();
+        MemorySegment d = dst.local();
+        for (int r = 0; r < ROUNDS; r++) {
+            long bytes = SIZES[r % SIZES.length];
+            int root = r % n;
+            if (me == root) {
+                fill(s, bytes, r, root);
+            }
+            d.asSlice(0, 512).fill((byte) 0x5A);
+            team.broadcastmem(dst, 0, src, 0, bytes, root);
+            // The root may reuse its source at once: the data is already in the children's scratch.
+            if (me == root) {
+                s.asSlice(0, 512).fill((byte) 0x77);
+            }
+            check(d, bytes, r, root, "broadcast round " + r + " (" + bytes + " B, root " + root + ")");
+            Expect.isTrue(bytes >= 512 || d.get(ValueLayout.JAVA_BYTE, bytes) == 0x5A,
+                    "round " + r + ": dest beyond " + bytes + " bytes untouched");
+            switch (r % 7) {
+                case 2 -> {
+                    // A small reduction right behind a broadcast that may have left members behind: it shares the
+                    // scratch halves.
+                    s.set(ValueLayout.JAVA_LONG, 0, r * 1000L + me);
+                    s.set(ValueLayout.JAVA_LONG, 8, -me);
+                    team.reduce(ReduceOp.SUM, DataType.LONG, sum, 0, src, 0, 2);
+                    long expected = (long) n * r * 1000L + (long) n * (n - 1) / 2;
+                    Expect.equal(expected, sum.local().get(ValueLayout.JAVA_LONG, 0), "round " + r + " sum[0]");
+                    Expect.equal(-(long) n * (n - 1) / 2, sum.local().get(ValueLayout.JAVA_LONG, 8),
+                            "round " + r + " sum[1]");
+                }
+                case 4 -> {
+                    s.set(ValueLayout.JAVA_LONG, 0, r * 31L + me);
+                    team.fcollectmem(dst, 0, src, 0, 8);
+                    for (int i = 0; i < n; i++) {
+                        Expect.equal(r * 31L + i, d.get(ValueLayout.JAVA_LONG, 8L * i), "round " + r
+                                + " fcollect block " + i);
+                    }
+                }
+                case 6 -> team.sync();
+                default -> { }
+            }
+        }
+    }
+
+    private static byte at(long i, int r, int root) {
+        return (byte) (i * 7 + r * 13 + root * 101 + 1);
+    }
+
+    private static void fill(MemorySegment s, long bytes, int r, int root) {
+        for (long i = 0; i < bytes; i++) {
+            s.set(ValueLayout.JAVA_BYTE, i, at(i, r, root));
+        }
+    }
+
+    private static void check(MemorySegment d, long bytes, int r, int root, String what) {
+        for (long i = 0; i < bytes; i++) {
+            byte got = d.get(ValueLayout.JAVA_BYTE, i);
+            if (got != at(i, r, root)) {
+                throw new AssertionError(what + ": byte " + i + " is " + got + ", expected " + at(i, r, root));
+            }
+        }
+    }
+}
