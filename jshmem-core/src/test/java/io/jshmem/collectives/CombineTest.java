@@ -109,4 +109,64 @@ class CombineTest {
             }
         }
     }
+
+    /**
+     * Counts below {@link Combine#SMALL} take the per-element path, larger ones the typed loops: both must give the
+     * same bits for every word and floating-point kind and operator, including unsigned compares, wrap-around,
+     * NaN and signed zeros.
+     */
+    @Test
+    @Timeout(20)
+    void shortAndLongPathsAgreeBitForBit() {
+        java.util.Random random = new java.util.Random(42);
+        int n = 3 * Combine.SMALL;
+        DataType[] kinds = {DataType.INT, DataType.UINT, DataType.LONG, DataType.ULONG, DataType.FLOAT,
+            DataType.DOUBLE};
+        try (Arena arena = Arena.ofConfined()) {
+            for (DataType kind : kinds) {
+                long bytes = n * kind.byteSize();
+                MemorySegment x = arena.allocate(bytes, 8);
+                MemorySegment y = arena.allocate(bytes, 8);
+                for (long i = 0; i < bytes; i += 8) {
+                    x.set(ValueLayout.JAVA_LONG_UNALIGNED, i, special(random, kind));
+                    y.set(ValueLayout.JAVA_LONG_UNALIGNED, i, special(random, kind));
+                }
+                for (ReduceOp op : ReduceOp.values()) {
+                    boolean real = kind == DataType.FLOAT || kind == DataType.DOUBLE;
+                    if (real && (op == ReduceOp.AND || op == ReduceOp.OR || op == ReduceOp.XOR)) {
+                        continue;
+                    }
+                    MemorySegment bulk = arena.allocate(bytes, 8);
+                    Combine.apply(kind, op, bulk, 0, x, 0, y, 0, n);
+                    MemorySegment each = arena.allocate(bytes, 8);
+                    for (int i = 0; i < n; i++) {
+                        long o = i * kind.byteSize();
+                        Combine.apply(kind, op, each, o, x, o, y, o, 1);
+                    }
+                    MemorySegment part = arena.allocate(bytes, 8);
+                    Combine.apply(kind, op, part, 0, x, 0, y, 0, Combine.SMALL - 1);
+                    Combine.apply(kind, op, part, (Combine.SMALL - 1) * kind.byteSize(), x,
+                            (Combine.SMALL - 1) * kind.byteSize(), y, (Combine.SMALL - 1) * kind.byteSize(),
+                            n - (Combine.SMALL - 1));
+                    assertEquals(-1L, bulk.mismatch(each), kind + " " + op + ": one element at a time differs");
+                    assertEquals(-1L, bulk.mismatch(part), kind + " " + op + ": short plus long run differs");
+                }
+            }
+        }
+    }
+
+    /** Random bits with a share of extremes: -1, 0, MIN/MAX words, NaN, -0.0 and infinities for the reals. */
+    private static long special(java.util.Random random, DataType kind) {
+        long[] words = {-1L, 0L, Long.MIN_VALUE, Long.MAX_VALUE, 0x8000_0000_8000_0000L, 0x7FFF_FFFF_7FFF_FFFFL};
+        long[] doubles = {Double.doubleToRawLongBits(Double.NaN), Double.doubleToRawLongBits(-0.0),
+            Double.doubleToRawLongBits(Double.NEGATIVE_INFINITY), Double.doubleToRawLongBits(1.5)};
+        long[] floats = {0x7FC0_0000_8000_0000L, 0xFF80_0000_3FC0_0000L, 0x8000_0000_0000_0000L};
+        int pick = random.nextInt(8);
+        return switch (kind) {
+            case DOUBLE -> pick < 4 ? doubles[pick] : Double.doubleToRawLongBits(random.nextGaussian() * 1e6);
+            case FLOAT -> pick < 3 ? floats[pick] : ((long) Float.floatToRawIntBits((float) random.nextGaussian()) << 32)
+                    | (Float.floatToRawIntBits((float) (random.nextGaussian() * 1e3)) & 0xFFFF_FFFFL);
+            default -> pick < words.length ? words[pick] : random.nextLong();
+        };
+    }
 }
