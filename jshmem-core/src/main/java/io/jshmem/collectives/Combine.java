@@ -104,7 +104,10 @@ public final class Combine {
         return true;
     }
 
-    /** One integer operation on sign- or zero-extended values; {@code unsigned64} compares 64-bit words unsigned. */
+    /**
+     * One integer operation on sign- or zero-extended values (8 to 64 bits; the caller truncates);
+     * {@code unsigned64} compares 64-bit words unsigned.
+     */
     private static long word(ReduceOp op, boolean unsigned64, long x, long y) {
         return switch (op) {
             case SUM -> x + y;
@@ -213,7 +216,7 @@ public final class Combine {
         for (int i = 0; i < n; i++) {
             short x = a.get(S, aOff + (long) i * 2);
             short y = b.get(S, bOff + (long) i * 2);
-            d.set(S, dOff + (long) i * 2, (short) narrow(op, unsigned ? Short.toUnsignedInt(x) : x,
+            d.set(S, dOff + (long) i * 2, (short) word(op, false, unsigned ? Short.toUnsignedInt(x) : x,
                     unsigned ? Short.toUnsignedInt(y) : y));
         }
     }
@@ -223,21 +226,9 @@ public final class Combine {
         for (int i = 0; i < n; i++) {
             byte x = a.get(B, aOff + i);
             byte y = b.get(B, bOff + i);
-            d.set(B, dOff + i, (byte) narrow(op, unsigned ? Byte.toUnsignedInt(x) : x, unsigned ? Byte.toUnsignedInt(y) : y));
+            d.set(B, dOff + i, (byte) word(op, false, unsigned ? Byte.toUnsignedInt(x) : x,
+                    unsigned ? Byte.toUnsignedInt(y) : y));
         }
-    }
-
-    /** One operation on 8- or 16-bit values widened to int (sign- or zero-extended); the caller truncates. */
-    private static int narrow(ReduceOp op, int x, int y) {
-        return switch (op) {
-            case SUM -> x + y;
-            case PROD -> x * y;
-            case AND -> x & y;
-            case OR -> x | y;
-            case XOR -> x ^ y;
-            case MAX -> Math.max(x, y);
-            case MIN -> Math.min(x, y);
-        };
     }
 
     private static void doubles(ReduceOp op, MemorySegment d, long dOff, MemorySegment a,

@@ -286,7 +286,7 @@ public final class TeamChannel {
     }
 
     /** The current wait on a word of this PE, made once: its condition and its timeout description. */
-    private final class WordWait implements WaitCondition, WaitLoop.Stall {
+    private final class WordWait extends TeamStall {
         long off;
         long value;
         String step;
@@ -302,7 +302,10 @@ public final class TeamChannel {
         public String describe() {
             return operation() + " (epoch " + epoch + ", " + String.format(step, a, b) + ")";
         }
+    }
 
+    /** A wait of this team's collective: its late members and any mismatch come from the team, only on timeout. */
+    private abstract class TeamStall implements WaitCondition, WaitLoop.Stall {
         @Override
         public List<Integer> latePes() {
             return lateMembers();
@@ -315,7 +318,7 @@ public final class TeamChannel {
     }
 
     /** Member {@code index} having published at least epoch {@code needed}: a load of its slot's EPOCH word. */
-    private final class BegunWait implements WaitCondition, WaitLoop.Stall {
+    private final class BegunWait extends TeamStall {
         int index;
         long needed;
 
@@ -328,16 +331,6 @@ public final class TeamChannel {
         public String describe() {
             return operation() + " (epoch " + epoch + ", waiting for PE " + members[index] + " to begin epoch "
                     + needed + " before writing its scratch)";
-        }
-
-        @Override
-        public List<Integer> latePes() {
-            return lateMembers();
-        }
-
-        @Override
-        public String mismatch() {
-            return mismatch.get();
         }
     }
 

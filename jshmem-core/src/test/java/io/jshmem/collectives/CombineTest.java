@@ -164,7 +164,8 @@ class CombineTest {
         int pick = random.nextInt(8);
         return switch (kind) {
             case DOUBLE -> pick < 4 ? doubles[pick] : Double.doubleToRawLongBits(random.nextGaussian() * 1e6);
-            case FLOAT -> pick < 3 ? floats[pick] : ((long) Float.floatToRawIntBits((float) random.nextGaussian()) << 32)
+            case FLOAT -> pick < 3 ? floats[pick]
+                    : ((long) Float.floatToRawIntBits((float) random.nextGaussian()) << 32)
                     | (Float.floatToRawIntBits((float) (random.nextGaussian() * 1e3)) & 0xFFFF_FFFFL);
             default -> pick < words.length ? words[pick] : random.nextLong();
         };
