@@ -39,13 +39,17 @@ public final class Collectives {
      * ready is then a load, not a network round trip), the pipeline for large data on 3 or more PEs, else the tree.
      */
     public static String broadcastAlgorithm(TeamChannel ch, long bytes) {
-        CollectiveTuning t = ch.tuning();
+        return broadcastAlgorithm(ch.tuning(), ch.allDirect(), ch.size(), bytes);
+    }
+
+    /** As {@link #broadcastAlgorithm(TeamChannel, long)} for a team of {@code n} members. */
+    static String broadcastAlgorithm(CollectiveTuning t, boolean allDirect, int n, long bytes) {
         return switch (t.broadcast()) {
             case "pipeline" -> "pipeline";
             case "tree" -> "tree";
-            case "eager" -> EagerBroadcast.fits(ch.size(), bytes) ? "eager" : "tree";
-            default -> ch.allDirect() && EagerBroadcast.fits(ch.size(), bytes) ? "eager"
-                    : ch.size() >= 3 && bytes >= t.pipelineMin() ? "pipeline" : "tree";
+            case "eager" -> EagerBroadcast.fits(n, bytes) ? "eager" : "tree";
+            default -> allDirect && EagerBroadcast.fits(n, bytes) ? "eager"
+                    : n >= 3 && bytes >= t.pipelineMin() ? "pipeline" : "tree";
         };
     }
 

@@ -30,4 +30,13 @@ class TeamTest {
     void aMissingPeTurnsIntoATimeoutNamingIt(int nPes) {
         CollectivesTest.runOk(Jobs.spec(CollectiveTimeoutPe.class, nPes).withEnv("JSHMEM_TIMEOUT", "4"), nPes);
     }
+
+    /** The eager broadcast synchronizes nobody, so the missing PE is named by the next broadcast's scratch check. */
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {2, 3})
+    @Timeout(120)
+    void aMissingPeIsNamedByTheBroadcastAfterAnEagerOne(int nPes) {
+        CollectivesTest.runOk(Jobs.spec(CollectiveTimeoutPe.class, nPes, "eager").withEnv("JSHMEM_TIMEOUT", "4"),
+                nPes);
+    }
 }

@@ -12,7 +12,8 @@ import java.util.List;
  * The last PE skips a broadcast (run with JSHMEM_TIMEOUT=4): the others must not hang but throw at the deadline,
  * naming that PE as not arrived; afterwards all meet in barrierAll and finalize normally. The broadcast is 512 bytes,
  * the tree: one small enough for the eager algorithm synchronizes nobody, so its root and the members that do not
- * depend on the missing PE return, and the root sees the missing PE at its next collective.
+ * depend on the missing PE return, and the root sees the missing PE at its next collective. With the argument
+ * "eager" the others run two 8-byte broadcasts instead: the first may return, the second must throw naming the PE.
  */
 public final class CollectiveTimeoutPe {
     public static void main(String[] args) throws InterruptedException {
@@ -24,9 +25,15 @@ public final class CollectiveTimeoutPe {
             if (me == n - 1) {
                 Thread.sleep(6000);
             } else {
-                ShmemTimeoutException e = Expect.thrown(ShmemTimeoutException.class,
-                        () -> world.broadcastmem(buf, 0, buf, 512, 512, 0), "broadcast on TEAM_WORLD",
-                        "did not complete");
+                boolean eager = args.length > 0 && args[0].equals("eager");
+                ShmemTimeoutException e = Expect.thrown(ShmemTimeoutException.class, () -> {
+                    if (eager) {
+                        world.broadcastmem(buf, 0, buf, 512, 8, 0);
+                        world.broadcastmem(buf, 0, buf, 512, 8, 0);
+                    } else {
+                        world.broadcastmem(buf, 0, buf, 512, 512, 0);
+                    }
+                }, "broadcast on TEAM_WORLD", "did not complete");
                 Expect.equal(List.of(n - 1), e.missingPes(), "late PEs named: " + e.getMessage());
             }
             // The world team is now in an undefined state (its members disagree on its epoch); barrierAll is not a
