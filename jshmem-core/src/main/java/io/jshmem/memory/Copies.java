@@ -31,7 +31,6 @@ public final class Copies {
     private static CopyCalibration.Result calibration;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
-    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
     private static final MethodHandle MEMCPY = lookupMemcpy();
 
     private Copies() {
@@ -55,19 +54,21 @@ public final class Copies {
     }
 
     /**
-     * Copies up to 8 bytes with at most two scalar moves. The copy stub costs several times a single move at these
-     * sizes, and its narrow stores make an immediately following wide load of the destination stall on store
-     * forwarding (a get followed by a read of the result).
+     * Copies up to 8 bytes: the long and int sizes with one scalar move, the rest with the copy stub. The stub costs
+     * several times a single move at these sizes, and its narrow stores make an immediately following wide load of
+     * the destination stall on store forwarding (a get followed by a read of the result). Only two sizes get their
+     * own move because every inlined segment access brings its bounds, session and type checks: with a move per size
+     * (1, 2, 4, 8) an API call such as putmemNbi compiled to 11 KB once a program had used several sizes, too big
+     * for C2 to inline into the caller's loop (InlineSmallCode), and a window of 8-byte putmemNbi cost 16-20 ns per
+     * call instead of 7-12 ns (2 PEs, put-bandwidth 1 B .. 8 B).
      */
     private static void copySmall(MemorySegment src, long srcOff, MemorySegment dst, long dstOff, long bytes) {
-        switch ((int) bytes) {
-            case 8 -> dst.set(LONG, dstOff, src.get(LONG, srcOff));
-            case 4 -> dst.set(INT, dstOff, src.get(INT, srcOff));
-            case 2 -> dst.set(SHORT, dstOff, src.get(SHORT, srcOff));
-            case 1 -> dst.set(ValueLayout.JAVA_BYTE, dstOff, src.get(ValueLayout.JAVA_BYTE, srcOff));
-            case 0 -> {
-            }
-            default -> MemorySegment.copy(src, srcOff, dst, dstOff, bytes);
+        if (bytes == 8) {
+            dst.set(LONG, dstOff, src.get(LONG, srcOff));
+        } else if (bytes == 4) {
+            dst.set(INT, dstOff, src.get(INT, srcOff));
+        } else if (bytes != 0) {
+            MemorySegment.copy(src, srcOff, dst, dstOff, bytes);
         }
     }
 

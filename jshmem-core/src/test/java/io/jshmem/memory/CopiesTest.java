@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The large-copy routine choice: forced modes, the calibration, and byte-exact copies under every plan. */
 class CopiesTest {
-    private static final long[] SIZES = {0, 1, 2, 4, 8, 9, 100, 16 * 1024, 100_003, Copies.BAND - 8, Copies.BAND,
+    private static final long[] SIZES = {0, 1, 2, 3, 4, 5, 7, 8, 9, 100, 16 * 1024, 100_003, Copies.BAND - 8, Copies.BAND,
             Copies.BAND * 2 + 12_345};
 
     @AfterAll
