@@ -20,8 +20,9 @@ import java.util.List;
  * the quiet that precedes it) is visible to every member after it leaves.
  *
  * <p>Not thread-safe: one thread of a PE runs a given barrier at a time (the runtime serializes collective calls).
+ * {@link Barrier#over} picks this algorithm unless every member sleeps while it waits.
  */
-public final class DisseminationBarrier {
+public final class DisseminationBarrier implements Barrier {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
 
     private final Comm comm;
@@ -63,7 +64,7 @@ public final class DisseminationBarrier {
         this.rounds = members.length <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(members.length - 1);
     }
 
-    /** The epoch of the last barrier entered (the next one is {@code epoch() + 1}). */
+    @Override
     public long epoch() {
         return epoch;
     }
@@ -72,19 +73,19 @@ public final class DisseminationBarrier {
         return n <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(n - 1);
     }
 
-    /** Completes local outstanding operations, then synchronizes with every member. */
+    @Override
     public void barrier() {
         comm.quiet();
         sync();
     }
 
-    /** {@link #barrier()} whose waits use {@code waits} (another deadline) instead of the comm layer's. */
+    @Override
     public void barrier(WaitLoop waits) {
         comm.quiet();
         sync(waits);
     }
 
-    /** Synchronizes with every member without completing outstanding remote operations first. */
+    @Override
     public void sync() {
         sync(comm.waitLoop());
     }
@@ -123,7 +124,7 @@ public final class DisseminationBarrier {
 
         @Override
         public List<Integer> latePes() {
-            return DisseminationBarrier.this.latePes(epoch);
+            return DisseminationBarrier.latePes(comm, members, arrivedOffset, epoch);
         }
 
         @Override
@@ -132,8 +133,8 @@ public final class DisseminationBarrier {
         }
     }
 
-    /** Members whose published arrival epoch is below {@code e}. */
-    private List<Integer> latePes(long e) {
+    /** Members whose arrival epoch published at {@code arrivedOffset} is below {@code e} (or cannot be read). */
+    static List<Integer> latePes(Comm comm, int[] members, long arrivedOffset, long e) {
         List<Integer> late = new ArrayList<>();
         for (int pe : members) {
             try {

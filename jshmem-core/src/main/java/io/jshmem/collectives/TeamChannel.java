@@ -44,7 +44,7 @@ public final class TeamChannel {
     private final MemorySegment local;
     private final MemorySegment[] peers;
     private final boolean allDirect;
-    private final DisseminationBarrier barrier;
+    private final Barrier barrier;
     private final Arena arena = Arena.ofAuto();
     private MemorySegment staging = MemorySegment.NULL;
     private MemorySegment accumulator = MemorySegment.NULL;
@@ -79,7 +79,7 @@ public final class TeamChannel {
             throw new IllegalArgumentException("teams of more than 65536 PEs are not supported");
         }
         this.mismatch = () -> CollectiveActivity.mismatch(comm, members, comm.myPe(), code, epoch);
-        this.barrier = new DisseminationBarrier(comm, members, me, base + TeamLayout.BARRIER_FLAGS, 8,
+        this.barrier = Barrier.over(comm, members, me, base + TeamLayout.BARRIER_FLAGS, 8,
                 base + TeamLayout.ARRIVED, mismatch);
         if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
             LOG.log(System.Logger.Level.DEBUG, "PE " + comm.myPe() + ": team " + team.name() + " in slot "

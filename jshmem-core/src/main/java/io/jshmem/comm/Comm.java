@@ -70,6 +70,8 @@ public final class Comm {
     private final java.util.function.IntConsumer quietOne = this::quietTarget;
     /** Waiters may sleep on doorbells, so every write to a mapped heap rings that heap's doorbell. */
     private final boolean ring;
+    /** Per PE: its waits sleep ({@link WaitMode#SLEEP}), as exchanged at init; null when not known. */
+    private final boolean[] sleepingPes;
 
     /**
      * @param route  engine per target PE
@@ -77,6 +79,20 @@ public final class Comm {
      */
     public Comm(int myPe, Transport[] route, MemorySegment localHeap, WaitLoop waitLoop, long memcpyThreshold,
                 Transport... extra) {
+        this(myPe, route, localHeap, waitLoop, memcpyThreshold, null, extra);
+    }
+
+    /**
+     * As above, knowing which PEs' waits sleep ({@code sleepingPes}, one entry per PE, the same array on every PE;
+     * null: unknown, so that {@link #allSleep} is false).
+     */
+    public Comm(int myPe, Transport[] route, MemorySegment localHeap, WaitLoop waitLoop, long memcpyThreshold,
+                boolean[] sleepingPes, Transport... extra) {
+        if (sleepingPes != null && sleepingPes.length != route.length) {
+            throw new IllegalArgumentException("sleepingPes has " + sleepingPes.length + " entries for "
+                    + route.length + " PEs");
+        }
+        this.sleepingPes = sleepingPes == null ? null : sleepingPes.clone();
         this.memcpyThreshold = new AtomicLong(memcpyThreshold);
         this.myPe = myPe;
         this.nPes = route.length;
@@ -112,6 +128,7 @@ public final class Comm {
         this.failures = root.failures;
         this.deferred = root.deferred;
         this.ring = root.ring;
+        this.sleepingPes = root.sleepingPes;
         this.outstanding = new OutstandingTargets(nPes);
     }
 
@@ -191,6 +208,23 @@ public final class Comm {
     /** Moves the large-copy threshold of this Comm and all its views; copies that start afterwards use it. */
     public void memcpyThreshold(long bytes) {
         memcpyThreshold.set(Math.max(0, bytes));
+    }
+
+    /**
+     * Whether every one of {@code members} (global PE numbers) has its heap mapped here and waits by sleeping: then
+     * a barrier over them should let each member sleep once rather than once per round. Every member computes the
+     * same answer from the wait modes exchanged at init (as long as they map each other, which same-host PEs do).
+     */
+    public boolean allSleep(int[] members) {
+        if (sleepingPes == null) {
+            return false;
+        }
+        for (int pe : members) {
+            if (direct[pe] == null || !sleepingPes[pe]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Peer heap mapped in this process, or null. */

@@ -38,6 +38,10 @@ public enum Setting {
             "How waits behave after a short poll: auto (spin while this host's PEs do not outnumber the cores, else"
                     + " sleep on a futex of the shared heap woken by writers), spin, sleep, or poll (spin, yield,"
                     + " park: the fallback without futexes)."),
+    WAIT_YIELDS("JSHMEM_WAIT_YIELDS", "128",
+            "In sleep mode, yields of a waiter after its short poll and before it sleeps on the futex (at most 1 ms"
+                    + " of them): the writer it waits for is most likely a PE waiting for a core. 0 sleeps at once"
+                    + " (least CPU, slower barriers when PEs outnumber cores)."),
     TEAMS_MAX("JSHMEM_TEAMS_MAX", "32",
             "Teams a PE may hold at once, TEAM_WORLD and TEAM_SHARED included (2..2048, CANN SHMEM's limit). The heap"
                     + " reserves 1536 bytes per team slot before user memory (32: 48 KiB, 2048: 3 MiB); every PE of"

@@ -11,7 +11,8 @@ package io.jshmem.memory;
  *   256      ACTIVITY: CODE (8) | EPOCH (8): the collective this PE last entered (for diagnostics)
  *   384      DOORBELL (4): bumped by writers when waiters sleep (futex word)
  *   512      WAITERS (4): threads of this PE sleeping (or about to) on the doorbell
- *   4096     barrier flags: one line per dissemination round (64 rounds)
+ *   4096     barrier flags: one line per dissemination round (64 rounds); a central barrier (PEs that sleep)
+ *            uses the first two lines instead: arrival counter (on PE 0), release word
  *   12288    allocation-check slot: SEQ | OP | SIZE | ALIGN (32 bytes)
  *   12416    SPLIT_FREE: this PE's free team-slot bitmap, published during a team split (up to 4096 bits)
  *   16384    reserved for team/collective synchronization: JSHMEM_TEAMS_MAX slots of 1536 bytes

@@ -1,6 +1,6 @@
 package io.jshmem.runtime;
 
-import io.jshmem.collectives.DisseminationBarrier;
+import io.jshmem.collectives.Barrier;
 import io.jshmem.comm.Comm;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.memory.HeapLayout;
@@ -18,11 +18,11 @@ import java.util.List;
  */
 final class CollectiveCheck {
     private final Comm comm;
-    private final DisseminationBarrier barrier;
+    private final Barrier barrier;
     private final MemorySegment scratch = MemorySegment.ofArray(new long[4]);
     private long sequence;
 
-    CollectiveCheck(Comm comm, DisseminationBarrier barrier) {
+    CollectiveCheck(Comm comm, Barrier barrier) {
         this.comm = comm;
         this.barrier = barrier;
     }

@@ -9,6 +9,7 @@ import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 import io.jshmem.config.ShmemLog;
 import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.ShmemStateException;
 import io.jshmem.error.TransportException;
 import io.jshmem.memory.Copies;
 import io.jshmem.transport.Transport;
@@ -118,11 +119,30 @@ final class EngineSelection {
             LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": JSHMEM_ENGINE=ucx routes same-host peers"
                     + " through the network engine: slower than shared memory (for tests and comparisons)");
         }
+        boolean[] sleeping = sleepingPes(pe, n, waits, boot, timeout);
         if (!anyRemote && network != null) {
             // This PE talks to nobody over the network but took part in its collective creation.
-            return new Comm(pe, route, heaps[pe], waits, threshold, network);
+            return new Comm(pe, route, heaps[pe], waits, threshold, sleeping, network);
         }
-        return new Comm(pe, route, heaps[pe], waits, threshold);
+        return new Comm(pe, route, heaps[pe], waits, threshold, sleeping);
+    }
+
+    /**
+     * Which PEs' waits sleep, gathered from all PEs: barriers pick their algorithm from it, and every member of a
+     * team must pick the same one whatever its own core count or JSHMEM_WAIT_MODE. Collective.
+     */
+    private static boolean[] sleepingPes(int pe, int n, WaitLoop waits, RendezvousClient boot, Duration timeout) {
+        byte mine = (byte) (waits.mode() == WaitMode.SLEEP ? 1 : 0);
+        byte[][] all = boot.allgather("wait-modes", new byte[]{mine}, timeout);
+        boolean[] sleeping = new boolean[n];
+        for (int p = 0; p < n; p++) {
+            if (all[p] == null || all[p].length != 1) {
+                throw new ShmemStateException("PE " + p + " sent " + (all[p] == null ? "no" : all[p].length + " bytes"
+                        + " of") + " wait mode at init (1 byte expected): PEs of different jshmem versions?");
+            }
+            sleeping[p] = all[p][0] == 1;
+        }
+        return sleeping;
     }
 
     /**
@@ -177,8 +197,12 @@ final class EngineSelection {
             throw new ShmemArgumentException(e.getMessage());
         }
         long slice = anyRemote ? REMOTE_SLICE_NANOS : LOCAL_SLICE_NANOS;
-        return new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures, mode, heaps[pe], slice,
-                Instance.warnFraction(s), network);
+        try {
+            return new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures, mode, heaps[pe], slice,
+                    Instance.warnFraction(s), network, s.intValue(Setting.WAIT_YIELDS));
+        } catch (IllegalArgumentException e) {
+            throw new ShmemArgumentException(e.getMessage());
+        }
     }
 
     private static TransportProvider loadProvider(String name) {

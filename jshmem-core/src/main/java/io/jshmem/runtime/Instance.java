@@ -10,7 +10,7 @@ import io.jshmem.bootstrap.RendezvousServer;
 import io.jshmem.bootstrap.TlsContexts;
 import io.jshmem.bootstrap.UniqueId;
 import io.jshmem.collectives.CollectiveActivity;
-import io.jshmem.collectives.DisseminationBarrier;
+import io.jshmem.collectives.Barrier;
 import io.jshmem.comm.Comm;
 import io.jshmem.comm.FailureState;
 import io.jshmem.comm.WaitLoop;
@@ -54,7 +54,7 @@ public final class Instance {
     private final long heapSize;
     private final Comm comm;
     private final FailureState failures;
-    private final DisseminationBarrier worldBarrier;
+    private final Barrier worldBarrier;
     /** The world operation in progress and its epoch (guarded by the collective lock; read on slow paths). */
     private volatile int worldCode;
     private volatile long worldEpoch;
@@ -90,7 +90,7 @@ public final class Instance {
         for (int i = 0; i < nPes; i++) {
             world[i] = i;
         }
-        this.worldBarrier = new DisseminationBarrier(comm, world, pe, HeapLayout.BARRIER_FLAGS_OFFSET,
+        this.worldBarrier = Barrier.over(comm, world, pe, HeapLayout.BARRIER_FLAGS_OFFSET,
                 HeapLayout.LINE, HeapLayout.BARRIER_ARRIVED_OFFSET,
                 () -> CollectiveActivity.mismatch(comm, world, pe, worldCode, worldEpoch));
         this.teamSlots = TeamSlots.check(settings.intValue(Setting.TEAMS_MAX));

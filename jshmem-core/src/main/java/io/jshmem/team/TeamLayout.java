@@ -13,7 +13,9 @@ import io.jshmem.memory.HeapLayout;
  *   +0     line A: ARRIVED (barrier epoch, for timeout reports) | EPOCH (collective epoch, same) | COUNT and
  *                  COUNT_SOURCE (collect: block size and source offset) | SPLIT record (5 words, read by the
  *                  parent's members during a split; the free-slot bitmap is in the heap header)
- *   +128   line B: dissemination barrier flags, one word per round (16 rounds: teams of up to 65536 PEs)
+ *   +128   line B: dissemination barrier flags, one word per round (16 rounds: teams of up to 65536 PEs); a
+ *                  central barrier (members that sleep) uses word 0 as arrival counter (on the first member)
+ *                  and word 8 as release word instead
  *   +256   line C: per-round data flags of the collectives (16 words)
  *   +384   line D: arrival counter (atomic adds of senders)
  *   +512   recursive-doubling scratch: two halves (collective epoch parity) of 512 bytes

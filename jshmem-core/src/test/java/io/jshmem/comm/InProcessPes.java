@@ -11,19 +11,31 @@ import java.time.Duration;
  * N "PEs" inside one JVM for unit tests of the comm layer: N heaps in shared native memory, one SHM engine that
  * maps them all, and one Comm per PE. Threads play the PEs. Close to free the heaps.
  */
-final class InProcessPes implements AutoCloseable {
-    static final long HEAP = 1 << 16;
+public final class InProcessPes implements AutoCloseable {
+    public static final long HEAP = 1 << 16;
 
     private final Arena arena = Arena.ofShared();
-    final MemorySegment[] heaps;
-    final Comm[] comms;
+    public final MemorySegment[] heaps;
+    public final Comm[] comms;
 
     InProcessPes(int n, Duration timeout) {
         this(n, timeout, WaitMode.POLL, 0, new FailureState());
     }
 
-    /** PEs whose waits use {@code mode}, sleeping at most {@code sliceNanos} at a time in SLEEP mode. */
+    /**
+     * PEs whose waits use {@code mode}, sleeping at once after their polls (no yields, so that tests of the
+     * wake-up protocol sleep) and at most {@code sliceNanos} at a time in SLEEP mode.
+     */
     InProcessPes(int n, Duration timeout, WaitMode mode, long sliceNanos, FailureState failures) {
+        this(n, timeout, mode, sliceNanos, failures, 0, null);
+    }
+
+    /**
+     * As above, with {@code sleepYields} yields before a sleep, and {@code sleeping} (may be null) as the wait
+     * modes every Comm knows of the others.
+     */
+    public InProcessPes(int n, Duration timeout, WaitMode mode, long sliceNanos, FailureState failures,
+                        int sleepYields, boolean[] sleeping) {
         heaps = new MemorySegment[n];
         for (int i = 0; i < n; i++) {
             heaps[i] = arena.allocate(HEAP, 128);
@@ -33,8 +45,8 @@ final class InProcessPes implements AutoCloseable {
         java.util.Arrays.fill(route, shm);
         comms = new Comm[n];
         for (int i = 0; i < n; i++) {
-            comms[i] = new Comm(i, route, heaps[i], new WaitLoop(200, timeout, failures, mode, heaps[i], sliceNanos),
-                    1 << 14);
+            comms[i] = new Comm(i, route, heaps[i], new WaitLoop(200, timeout, failures, mode, heaps[i], sliceNanos,
+                    WaitLoop.DEFAULT_WARN_FRACTION, null, sleepYields), 1 << 14, sleeping);
         }
     }
 
