@@ -21,8 +21,8 @@ import java.util.concurrent.Callable;
  * on the same instance, with the same symmetric buffers, size and ring route (PE p writes to PE p+1), it times
  * {@code putmem + quiet} against a plain {@code MemorySegment.copy} into the peer's mapped heap followed by a full
  * fence. Both paths are warmed up, the PEs meet in a barrier, and every round runs both paths (their order
- * alternating, every PE at once); per round the figure of a path is the slowest PE's, and the gate compares the
- * medians over rounds. A third, informational path copies with libc {@code memcpy} (what jshmem itself uses from
+ * alternating, every PE at once); per round the figure of a path is the slowest PE's, and the gate's overhead is the
+ * median over rounds of the same-round ratio jshmem / raw (see {@link GateReport}). A third, informational path copies with libc {@code memcpy} (what jshmem itself uses from
  * {@code JSHMEM_MEMCPY_THRESHOLD} up where {@code JSHMEM_LARGE_COPY} chose it), so the report shows both raw
  * baselines, and the JSON records the large-copy plan PE 0's init chose ({@code large_copy_plan}). Finally every
  * PE checks that the first and last bytes of its receive buffer equal previous PE + 1.
@@ -30,7 +30,7 @@ import java.util.concurrent.Callable;
  * <p>Run: {@code bin/shmemrun -np 2 io.jshmem.bench.PutmemGate} or {@code NPROC_PER_NODE=8 bench/putmem-gate}.
  * Options fall back to the environment ({@code PERF_BYTES, PERF_ITERATIONS, PERF_WARMUP, PERF_ROUNDS,
  * PERF_THRESHOLD_PERCENT}, and {@code NPROC_PER_NODE} as the expected PE count), then to the defaults 8 MiB, 100,
- * 10, 7, 5 %. PE 0 writes {@code results/putmem_<N>pe.json}; every PE exits 1 when the gate fails.
+ * 50, 11, 5 %. PE 0 writes {@code results/putmem_<N>pe.json}; every PE exits 1 when the gate fails.
  *
  * <p>{@code --mode stream} (env {@code PERF_MODE}) is CANN's putmem_on_stream gate instead ({@link StreamGate}):
  * {@code Stream.putmem} x iterations + {@code synchronize} against the raw copy, JSON in the seed's fields
@@ -46,10 +46,10 @@ public final class PutmemGate implements Callable<Integer> {
             + "${DEFAULT-VALUE})", defaultValue = "${env:PERF_ITERATIONS:-100}")
     int iterations;
     @Option(names = "--warmup", description = "untimed puts per path before the rounds (env PERF_WARMUP; default "
-            + "${DEFAULT-VALUE})", defaultValue = "${env:PERF_WARMUP:-10}")
+            + "${DEFAULT-VALUE})", defaultValue = "${env:PERF_WARMUP:-50}")
     int warmup;
     @Option(names = "--rounds", description = "rounds (env PERF_ROUNDS; default ${DEFAULT-VALUE})",
-            defaultValue = "${env:PERF_ROUNDS:-7}")
+            defaultValue = "${env:PERF_ROUNDS:-11}")
     int rounds;
     @Option(names = "--threshold-percent", description = "largest overhead that passes (env PERF_THRESHOLD_PERCENT;"
             + " default ${DEFAULT-VALUE})", defaultValue = "${env:PERF_THRESHOLD_PERCENT:-5}")
