@@ -14,7 +14,8 @@ import java.util.concurrent.Callable;
 
 /**
  * The comparison report of {@code bench/compare-oshmem}: reads both libraries' results files, the same run's machine
- * limits, the overhead gate's files and (optionally) a barrier growth series, and writes {@code index.html}, one PNG
+ * limits, the overhead gate's files and (optionally) a barrier growth series and the UCX engine's comparison with
+ * ucx_perftest, and writes {@code index.html}, one PNG
  * per plot and {@code summary.md} into the output directory; with {@code --docs} it also rewrites the generated
  * "Latest comparison" block of that Markdown file from summary.md. Single-threaded.
  *
@@ -32,6 +33,8 @@ public final class CompareReport implements Callable<Integer> {
     @Option(names = "--barrier", description = "directory of barrier_<N>pe.json files of CollectivesBench "
             + "--barrier-only (optional)")
     Path barrier;
+    @Option(names = "--ucx", description = "ucx_vs_perftest.json of UcxVsPerftestBench (optional)")
+    Path ucx;
     @Option(names = "--out", defaultValue = "report", description = "output directory (default ${DEFAULT-VALUE})")
     Path out;
     @Option(names = "--command", defaultValue = "bench/compare-oshmem", description = "the command line to quote")
@@ -63,10 +66,11 @@ public final class CompareReport implements Callable<Integer> {
         MachineLimits limits = Files.exists(limitsFile) ? MachineLimits.read(limitsFile) : null;
         List<GateResult> gateResults = GateResult.readAll(gates);
         List<BarrierScale> barrierScale = BarrierScale.readAll(barrier);
+        UcxComparison ucxFigures = UcxComparison.read(ucx);
         RunInfo info = new RunInfo(command, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), loadBefore,
                 loadAverage());
         Files.createDirectories(out);
-        List<GoalRow> goals = Goals.evaluate(r, limits, gateResults, barrierScale);
+        List<GoalRow> goals = Goals.evaluate(r, limits, gateResults, barrierScale, ucxFigures);
         List<ChartFile> charts = Charts.draw(r, limits, barrierScale, out);
         String summary = SummaryMarkdown.render(info, r, limits, goals, gateResults, barrierScale);
         Files.writeString(out.resolve("summary.md"), summary);

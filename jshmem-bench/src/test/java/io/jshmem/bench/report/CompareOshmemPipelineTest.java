@@ -66,6 +66,7 @@ class CompareOshmemPipelineTest {
         pb.environment().put("PERF_WARMUP", "2");
         pb.environment().put("PERF_ROUNDS", "3");
         pb.environment().put("BARRIER_OPTS", "--rounds 3 --warmup 1 --barrier-iterations 50");
+        pb.environment().put("UCX_OPTS", "--rounds 1 --lat-iterations 200 --warmup 50 --bw-iterations 10");
         Process p = pb.start();
         boolean done = p.waitFor(840, TimeUnit.SECONDS);
         if (!done) {
@@ -89,6 +90,14 @@ class CompareOshmemPipelineTest {
         assertEquals(List.of(2, 4), BarrierScale.readAll(results.resolve("barrier")).stream()
                 .map(BarrierScale::pes).toList(), log);
 
+        String ucxRow = Files.readString(report.resolve("summary.md")).lines()
+                .filter(l -> l.startsWith("| UCX ping-pong")).findFirst().orElse("");
+        if (onPath("ucx_perftest")) {
+            assertTrue(Files.isRegularFile(results.resolve("ucx_vs_perftest.json")), log);
+            assertTrue(ucxRow.contains("put_8B_pingpong") && ucxRow.contains("fadd_8B"), ucxRow + "\n" + log);
+        } else {
+            assertTrue(ucxRow.contains("not part of this comparison"), ucxRow);
+        }
         List<String> pngs = ReportArtefacts.check(report, 12);
         assertTrue(pngs.containsAll(List.of("put_lat.png", "put_bw.png", "scalars.png", "barrier_scale.png")),
                 pngs + "\n" + log);

@@ -76,6 +76,16 @@ class CompareReportTest {
                 + " \"passed\": " + (overhead <= 5) + "}");
     }
 
+    private static void writeUcx(Path file, double pingPongUs) throws IOException {
+        StringBuilder sb = new StringBuilder("{\"transport\": \"UCX_TLS=tcp UCX_NET_DEVICES=lo\", \"rounds\": 3");
+        for (String m : List.of("put_8B_quiet", "put_8B_pingpong", "get_8B", "fadd_8B")) {
+            double j = m.equals("put_8B_pingpong") ? pingPongUs : 9.0;
+            sb.append(", \"").append(m).append("\": {\"unit\": \"us\", \"jshmem_median\": ").append(j)
+                    .append(", \"perftest_median\": 10.0}");
+        }
+        Files.writeString(file, sb.append("}").toString());
+    }
+
     private static int run(String... args) {
         return new CommandLine(new CompareReport()).execute(args);
     }
@@ -91,9 +101,10 @@ class CompareReportTest {
         writeBarrier(dir.resolve("barrier"), 2, 4, 8, 16, 32, 64);
         Path out = dir.resolve("report");
         Path docs = dir.resolve("docs/performance.md");
+        writeUcx(dir.resolve("ucx.json"), 12.0);
         assertEquals(0, run("--results", results.toString(), "--gates", dir.resolve("gates").toString(), "--barrier",
                 dir.resolve("barrier").toString(), "--out", out.toString(), "--docs", docs.toString(),
-                "--load-before", "0.10 0.20 0.30"));
+                "--load-before", "0.10 0.20 0.30", "--ucx", dir.resolve("ucx.json").toString()));
         List<String> pngs = ReportArtefacts.check(out, 12);
         assertTrue(pngs.containsAll(List.of("put_lat.png", "get_lat.png", "put_bw.png", "get_bw.png",
                 "broadcast.png", "scalars.png", "barrier_scale.png")), pngs.toString());
@@ -113,6 +124,10 @@ class CompareReportTest {
         assertTrue(summary.contains("8 PEs 8 MiB +7.0 % | missed |"), summary);
         assertTrue(summary.contains("load average 0.10 0.20 0.30 at the start"), summary);
         assertTrue(summary.contains("| 64 PEs | 64.0 µs |"), summary);
+        // UCX: every latency at 0.9x ucx_perftest but the ping-pong at 1.2x: all within 1.3x.
+        assertTrue(summary.contains("| UCX ping-pong, put 8 B + quiet, get 8 B, fetch-add over tcp loopback | ≤ 1.3× "
+                + "ucx_perftest | put_8B_pingpong 1.20× (12.0 vs 10.0 µs), put_8B_quiet 0.90×"), summary);
+        assertTrue(summary.contains("(UCX_TLS=tcp UCX_NET_DEVICES=lo) | met |"), summary);
 
         String doc = Files.readString(docs);
         assertEquals(summary.strip(), GeneratedBlock.content(doc));
@@ -132,7 +147,23 @@ class CompareReportTest {
                 summary);
         assertTrue(summary.contains("| overhead gate, 8 MiB, 2/4/8 PEs | ≤ 5 % | gate not run"), summary);
         assertTrue(summary.contains("no barrier series in this run"), summary);
+        assertTrue(summary.contains("over tcp loopback | ≤ 1.3× ucx_perftest | not part of this comparison"),
+                summary);
         assertFalse(Files.exists(out.resolve("barrier_scale.png")));
+    }
+
+    @Test
+    void aUcxPingPongAboveTheBoundMissesTheUcxGoal(@TempDir Path dir) throws IOException {
+        Path results = dir.resolve("results");
+        Files.createDirectories(results);
+        writeResults(results, 0.4);
+        writeUcx(dir.resolve("ucx.json"), 15.0);
+        Path out = dir.resolve("report");
+        assertEquals(0, run("--results", results.toString(), "--out", out.toString(), "--ucx",
+                dir.resolve("ucx.json").toString()));
+        String summary = Files.readString(out.resolve("summary.md"));
+        assertTrue(summary.contains("put_8B_pingpong 1.50× (15.0 vs 10.0 µs)"), summary);
+        assertTrue(summary.contains("(UCX_TLS=tcp UCX_NET_DEVICES=lo) | missed |"), summary);
     }
 
     @Test
