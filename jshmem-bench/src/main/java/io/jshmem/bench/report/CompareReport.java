@@ -41,8 +41,9 @@ public final class CompareReport implements Callable<Integer> {
     String command;
     @Option(names = "--load-before", defaultValue = "", description = "/proc/loadavg at the start of the run")
     String loadBefore;
-    @Option(names = "--docs", description = "Markdown file whose generated block is rewritten from summary.md")
-    Path docs;
+    @Option(names = "--docs", description = "Markdown file whose generated block is rewritten from summary.md "
+            + "(repeat for several, e.g. docs/performance.md and README.md)")
+    List<Path> docs = List.of();
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new CompareReport()).execute(args));
@@ -79,9 +80,9 @@ public final class CompareReport implements Callable<Integer> {
         if (limits == null) {
             System.err.println("compare-report: no " + limitsFile + "; the plots have no machine-limit lines");
         }
-        if (docs != null) {
-            GeneratedBlock.update(docs, summary);
-            System.out.println("updated the generated block of " + docs);
+        for (Path doc : docs) {
+            GeneratedBlock.update(doc, summary);
+            System.out.println("updated the generated block of " + doc);
         }
         System.out.println("wrote " + out.resolve("index.html") + ", " + charts.size() + " plots and "
                 + out.resolve("summary.md"));

@@ -102,8 +102,11 @@ class CompareReportTest {
         Path out = dir.resolve("report");
         Path docs = dir.resolve("docs/performance.md");
         writeUcx(dir.resolve("ucx.json"), 12.0);
+        Path readme = dir.resolve("README.md");
+        Files.writeString(readme, "# jshmem\n\nIntro.\n");
         assertEquals(0, run("--results", results.toString(), "--gates", dir.resolve("gates").toString(), "--barrier",
-                dir.resolve("barrier").toString(), "--out", out.toString(), "--docs", docs.toString(),
+                dir.resolve("barrier").toString(), "--out", out.toString(), "--docs", docs.toString(), "--docs",
+                readme.toString(),
                 "--load-before", "0.10 0.20 0.30", "--ucx", dir.resolve("ucx.json").toString()));
         List<String> pngs = ReportArtefacts.check(out, 12);
         assertTrue(pngs.containsAll(List.of("put_lat.png", "get_lat.png", "put_bw.png", "get_bw.png",
@@ -132,6 +135,8 @@ class CompareReportTest {
         String doc = Files.readString(docs);
         assertEquals(summary.strip(), GeneratedBlock.content(doc));
         assertTrue(doc.startsWith("# Performance"));
+        assertEquals(summary.strip(), GeneratedBlock.content(Files.readString(readme)));
+        assertTrue(Files.readString(readme).startsWith("# jshmem\n\nIntro.\n"));
     }
 
     @Test
@@ -199,5 +204,10 @@ class CompareReportTest {
         assertEquals(text.indexOf(GeneratedBlock.BEGIN), text.lastIndexOf(GeneratedBlock.BEGIN));
         assertTrue(block.startsWith(SummaryMarkdown.HEADING), block);
         assertTrue(block.lines().anyMatch(SummaryMarkdown.GOALS_HEADER::equals), block);
+        // The README's "Latest comparison" is the same generated block (bench/compare-oshmem rewrites both).
+        String readme = Files.readString(Path.of("..", "README.md"));
+        assertEquals(readme.indexOf(GeneratedBlock.BEGIN), readme.lastIndexOf(GeneratedBlock.BEGIN));
+        assertEquals(block, GeneratedBlock.content(readme), "README.md's generated block differs from "
+                + "docs/performance.md's: rerun bench/compare-oshmem (it rewrites both)");
     }
 }
