@@ -1,13 +1,9 @@
 package io.jshmem.collectives;
 
 import io.jshmem.comm.Comm;
-import io.jshmem.comm.WaitCondition;
 import io.jshmem.comm.WaitLoop;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.VarHandle;
-import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -24,27 +20,18 @@ import java.util.function.Supplier;
  * the first member's doorbell: nobody waits on the counter). Ordering and thread-safety as {@link Barrier}. A
  * barrier allocates nothing; a timeout names the members whose published arrival epoch is behind.
  */
-final class CentralBarrier implements Barrier {
-    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
-
-    private final Comm comm;
-    private final int[] members;
+final class CentralBarrier extends EpochBarrier {
     private final long counterOffset;
     private final long releaseOffset;
-    private final long arrivedOffset;
     private final MemorySegment counterHeap;
-    private final Supplier<String> mismatch;
     private final ReleaseWait release = new ReleaseWait();
-    private long epoch;
+    private long waitingFor;
 
     CentralBarrier(Comm comm, int[] members, int me, long counterOffset, long releaseOffset, long arrivedOffset,
                    Supplier<String> mismatch) {
-        this.comm = comm;
-        this.members = members.clone();
+        super(comm, members, arrivedOffset, mismatch);
         this.counterOffset = counterOffset;
         this.releaseOffset = releaseOffset;
-        this.arrivedOffset = arrivedOffset;
-        this.mismatch = mismatch;
         this.counterHeap = comm.direct(members[0]);
         if (counterHeap == null || members[me] != comm.myPe()) {
             throw new IllegalArgumentException("a central barrier needs the first member's heap mapped here and "
@@ -53,68 +40,32 @@ final class CentralBarrier implements Barrier {
     }
 
     @Override
-    public long epoch() {
-        return epoch;
-    }
-
-    @Override
-    public void barrier() {
-        comm.quiet();
-        sync();
-    }
-
-    @Override
-    public void barrier(WaitLoop waits) {
-        comm.quiet();
-        sync(waits);
-    }
-
-    @Override
-    public void sync() {
-        sync(comm.waitLoop());
-    }
-
-    private void sync(WaitLoop waits) {
-        long e = ++epoch;
-        MemorySegment local = comm.localHeap();
-        LONG.setRelease(local, arrivedOffset, e);
-        int n = members.length;
+    void synchronize(WaitLoop waits, long e) {
         // A volatile add: every store of this PE before the barrier happens-before the last arrival's releases.
         long arrivals = (long) LONG.getAndAdd(counterHeap, counterOffset, 1L) + 1;
-        if (arrivals == n * e) {
+        if (arrivals == members.length * e) {
             int self = comm.myPe();
             for (int pe : members) {
                 if (pe != self) {
                     comm.putLongRelease(pe, releaseOffset, e);
                 }
             }
-            LONG.setRelease(local, releaseOffset, e);
+            LONG.setRelease(comm.localHeap(), releaseOffset, e);
         } else {
+            waitingFor = e;
             waits.await(release, release);
         }
-        VarHandle.fullFence();
     }
 
-    /** The wait for this epoch's release, made once so that a barrier allocates nothing. */
-    private final class ReleaseWait implements WaitCondition, WaitLoop.Stall {
+    /** The wait for this epoch's release. */
+    private final class ReleaseWait extends EpochWait {
+        ReleaseWait() {
+            super(", central");
+        }
+
         @Override
         public boolean satisfied() {
-            return (long) LONG.getAcquire(comm.localHeap(), releaseOffset) >= epoch;
-        }
-
-        @Override
-        public String describe() {
-            return "barrier (epoch " + epoch + ", " + members.length + " PEs, central)";
-        }
-
-        @Override
-        public List<Integer> latePes() {
-            return DisseminationBarrier.latePes(comm, members, arrivedOffset, epoch);
-        }
-
-        @Override
-        public String mismatch() {
-            return mismatch == null ? null : mismatch.get();
+            return (long) LONG.getAcquire(comm.localHeap(), releaseOffset) >= waitingFor;
         }
     }
 }

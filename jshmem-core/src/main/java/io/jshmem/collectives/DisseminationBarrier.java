@@ -1,14 +1,8 @@
 package io.jshmem.collectives;
 
 import io.jshmem.comm.Comm;
-import io.jshmem.comm.WaitCondition;
 import io.jshmem.comm.WaitLoop;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.VarHandle;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Dissemination barrier over a set of PEs, built only from remote release stores and local acquire waits.
@@ -22,18 +16,11 @@ import java.util.List;
  * <p>Not thread-safe: one thread of a PE runs a given barrier at a time (the runtime serializes collective calls).
  * {@link Barrier#over} picks this algorithm unless every member sleeps while it waits.
  */
-public final class DisseminationBarrier implements Barrier {
-    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
-
-    private final Comm comm;
-    private final int[] members;
+public final class DisseminationBarrier extends EpochBarrier {
     private final int me;
     private final long flagsOffset;
     private final long flagStride;
-    private final long arrivedOffset;
     private final int rounds;
-    private final java.util.function.Supplier<String> mismatch;
-    private long epoch;
     private final RoundWait round = new RoundWait();
 
     /**
@@ -54,19 +41,11 @@ public final class DisseminationBarrier implements Barrier {
      */
     public DisseminationBarrier(Comm comm, int[] members, int me, long flagsOffset, long flagStride,
                                 long arrivedOffset, java.util.function.Supplier<String> mismatch) {
-        this.mismatch = mismatch;
-        this.comm = comm;
-        this.members = members.clone();
+        super(comm, members, arrivedOffset, mismatch);
         this.me = me;
         this.flagsOffset = flagsOffset;
         this.flagStride = flagStride;
-        this.arrivedOffset = arrivedOffset;
-        this.rounds = members.length <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(members.length - 1);
-    }
-
-    @Override
-    public long epoch() {
-        return epoch;
+        this.rounds = roundsFor(members.length);
     }
 
     public static int roundsFor(int n) {
@@ -74,27 +53,9 @@ public final class DisseminationBarrier implements Barrier {
     }
 
     @Override
-    public void barrier() {
-        comm.quiet();
-        sync();
-    }
-
-    @Override
-    public void barrier(WaitLoop waits) {
-        comm.quiet();
-        sync(waits);
-    }
-
-    @Override
-    public void sync() {
-        sync(comm.waitLoop());
-    }
-
-    private void sync(WaitLoop waits) {
-        long e = ++epoch;
-        MemorySegment local = comm.localHeap();
-        LONG.setRelease(local, arrivedOffset, e);
+    void synchronize(WaitLoop waits, long e) {
         int n = members.length;
+        round.epoch = e;
         for (int r = 0; r < rounds; r++) {
             int partner = members[(me + (1 << r)) % n];
             long flag = flagsOffset + r * flagStride;
@@ -102,49 +63,20 @@ public final class DisseminationBarrier implements Barrier {
             round.flag = flag;
             waits.await(round, round);
         }
-        VarHandle.fullFence();
     }
 
-    /**
-     * The wait of the current round, made once so that a barrier allocates nothing: the round's flag reaching the
-     * epoch, and its description (built only on timeout).
-     */
-    private final class RoundWait implements WaitCondition, WaitLoop.Stall {
+    /** The wait of the current round: the round's flag reaching the epoch. */
+    private final class RoundWait extends EpochWait {
         long flag;
+        long epoch;
+
+        RoundWait() {
+            super("");
+        }
 
         @Override
         public boolean satisfied() {
             return (long) LONG.getAcquire(comm.localHeap(), flag) >= epoch;
         }
-
-        @Override
-        public String describe() {
-            return "barrier (epoch " + epoch + ", " + members.length + " PEs)";
-        }
-
-        @Override
-        public List<Integer> latePes() {
-            return DisseminationBarrier.latePes(comm, members, arrivedOffset, epoch);
-        }
-
-        @Override
-        public String mismatch() {
-            return mismatch == null ? null : mismatch.get();
-        }
-    }
-
-    /** Members whose arrival epoch published at {@code arrivedOffset} is below {@code e} (or cannot be read). */
-    static List<Integer> latePes(Comm comm, int[] members, long arrivedOffset, long e) {
-        List<Integer> late = new ArrayList<>();
-        for (int pe : members) {
-            try {
-                if (comm.getScalarLong(pe, arrivedOffset) < e) {
-                    late.add(pe);
-                }
-            } catch (RuntimeException unreachable) {
-                late.add(pe);
-            }
-        }
-        return late;
     }
 }

@@ -15,7 +15,6 @@ import java.lang.foreign.ValueLayout;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -82,44 +81,25 @@ class CentralBarrierTest {
         int barriers = 400;
         try (InProcessPes pes = new InProcessPes(n, Duration.ofSeconds(60), WaitMode.SLEEP, 5_000_000_000L,
                 new FailureState(), yields, all(n, true))) {
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            Thread[] threads = new Thread[n];
-            for (int t = 0; t < n; t++) {
-                int me = t;
-                threads[t] = Thread.ofPlatform().daemon().start(() -> {
-                    try {
-                        Barrier b = over(pes.comms[me], world(n), me);
-                        assertInstanceOf(CentralBarrier.class, b);
-                        for (long e = 1; e <= barriers; e++) {
-                            pes.heaps[me].set(ValueLayout.JAVA_LONG, STAMPS, e);
-                            b.barrier();
-                            assertEquals(e, b.epoch());
-                            for (int p = 0; p < n; p++) {
-                                long seen = pes.heaps[p].get(ValueLayout.JAVA_LONG, STAMPS);
-                                if (seen < e || seen > e + 1) {
-                                    throw new AssertionError("PE " + me + " after barrier " + e + " saw PE " + p
-                                            + "'s stamp " + seen);
-                                }
-                            }
+            pes.runAll(me -> {
+                Barrier b = over(pes.comms[me], world(n), me);
+                assertInstanceOf(CentralBarrier.class, b);
+                for (long e = 1; e <= barriers; e++) {
+                    pes.heaps[me].set(ValueLayout.JAVA_LONG, STAMPS, e);
+                    b.barrier();
+                    assertEquals(e, b.epoch());
+                    for (int p = 0; p < n; p++) {
+                        long seen = pes.heaps[p].get(ValueLayout.JAVA_LONG, STAMPS);
+                        if (seen < e || seen > e + 1) {
+                            throw new AssertionError("PE " + me + " after barrier " + e + " saw PE " + p
+                                    + "'s stamp " + seen);
                         }
-                    } catch (Throwable x) {
-                        failure.compareAndSet(null, x);
                     }
-                });
-            }
-            for (Thread t : threads) {
-                t.join();
-            }
-            if (failure.get() != null) {
-                throw new AssertionError(failure.get());
-            }
+                }
+            });
             assertEquals((long) n * barriers, pes.heaps[0].get(ValueLayout.JAVA_LONG, FLAGS),
                     "the arrival counter on the first member counts every arrival");
-            long full = 0;
-            for (Comm c : pes.comms) {
-                full += c.waitLoop().fullSlices();
-            }
-            assertEquals(0, full, "a sleep that ran its whole 5 s slice is a lost release wake-up");
+            assertEquals(0, pes.fullSlices(), "a sleep that ran its whole 5 s slice is a lost release wake-up");
         }
     }
 

@@ -50,6 +50,43 @@ public final class InProcessPes implements AutoCloseable {
         }
     }
 
+    /** What one PE thread of {@link #runAll} does. */
+    public interface PeBody {
+        void run(int pe) throws Exception;
+    }
+
+    /** Runs {@code body} on one platform thread per PE, waits for all, and rethrows the first failure. */
+    public void runAll(PeBody body) throws InterruptedException {
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Thread[] threads = new Thread[comms.length];
+        for (int t = 0; t < threads.length; t++) {
+            int me = t;
+            threads[t] = Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    body.run(me);
+                } catch (Throwable x) {
+                    failure.compareAndSet(null, x);
+                }
+            });
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+    }
+
+    /** Sleeps of every PE's waits that ran their whole slice (a lost wake-up shows as one). */
+    public long fullSlices() {
+        long full = 0;
+        for (Comm c : comms) {
+            full += c.waitLoop().fullSlices();
+        }
+        return full;
+    }
+
     @Override
     public void close() {
         arena.close();

@@ -71,42 +71,22 @@ class SleepingWaitTest {
         int laps = 1_500;
         try (InProcessPes pes = new InProcessPes(n, Duration.ofSeconds(90), WaitMode.SLEEP, LONG_SLICE,
                 new FailureState())) {
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            Thread[] threads = new Thread[n];
-            for (int t = 0; t < n; t++) {
-                int me = t;
-                threads[t] = Thread.ofPlatform().daemon().start(() -> {
-                    try {
-                        Comm c = pes.comms[me];
-                        int next = (me + 1) % n;
-                        for (long lap = 1; lap <= laps; lap++) {
-                            if (me != 0 || lap > 1) {
-                                PointToPoint.waitUntil(c, WaitType.LONG, FLAG, Cmp.GE, me == 0 ? lap - 1 : lap,
-                                        "token");
-                            }
-                            // Three writer paths, each of which must ring: a store, a release store, an atomic.
-                            switch ((int) (lap % 3)) {
-                                case 0 -> c.putScalar(next, FLAG, ValueLayout.JAVA_LONG, next == 0 ? lap : lap);
-                                case 1 -> c.putLongRelease(next, FLAG, lap);
-                                default -> c.atomicLong(io.jshmem.transport.AmoOp.SET, next, FLAG, lap, 0);
-                            }
-                        }
-                    } catch (Throwable e) {
-                        failure.compareAndSet(null, e);
+            pes.runAll(me -> {
+                Comm c = pes.comms[me];
+                int next = (me + 1) % n;
+                for (long lap = 1; lap <= laps; lap++) {
+                    if (me != 0 || lap > 1) {
+                        PointToPoint.waitUntil(c, WaitType.LONG, FLAG, Cmp.GE, me == 0 ? lap - 1 : lap, "token");
                     }
-                });
-            }
-            for (Thread t : threads) {
-                t.join();
-            }
-            if (failure.get() != null) {
-                throw new AssertionError(failure.get());
-            }
-            long full = 0;
-            for (Comm c : pes.comms) {
-                full += c.waitLoop().fullSlices();
-            }
-            assertEquals(0, full, "a sleep that ran its whole slice is a lost wake-up");
+                    // Three writer paths, each of which must ring: a store, a release store, an atomic.
+                    switch ((int) (lap % 3)) {
+                        case 0 -> c.putScalar(next, FLAG, ValueLayout.JAVA_LONG, lap);
+                        case 1 -> c.putLongRelease(next, FLAG, lap);
+                        default -> c.atomicLong(io.jshmem.transport.AmoOp.SET, next, FLAG, lap, 0);
+                    }
+                }
+            });
+            assertEquals(0, pes.fullSlices(), "a sleep that ran its whole slice is a lost wake-up");
             long slept = 0;
             for (Comm c : pes.comms) {
                 slept += c.waitLoop().sleeps();
