@@ -25,7 +25,6 @@ final class CentralBarrier extends EpochBarrier {
     private final long releaseOffset;
     private final MemorySegment counterHeap;
     private final ReleaseWait release = new ReleaseWait();
-    private long waitingFor;
 
     CentralBarrier(Comm comm, int[] members, int me, long counterOffset, long releaseOffset, long arrivedOffset,
                    Supplier<String> mismatch) {
@@ -52,7 +51,6 @@ final class CentralBarrier extends EpochBarrier {
             }
             LONG.setRelease(comm.localHeap(), releaseOffset, e);
         } else {
-            waitingFor = e;
             waits.await(release, release);
         }
     }
@@ -65,7 +63,7 @@ final class CentralBarrier extends EpochBarrier {
 
         @Override
         public boolean satisfied() {
-            return (long) LONG.getAcquire(comm.localHeap(), releaseOffset) >= waitingFor;
+            return (long) LONG.getAcquire(comm.localHeap(), releaseOffset) >= epoch();
         }
     }
 }

@@ -55,7 +55,6 @@ public final class DisseminationBarrier extends EpochBarrier {
     @Override
     void synchronize(WaitLoop waits, long e) {
         int n = members.length;
-        round.epoch = e;
         for (int r = 0; r < rounds; r++) {
             int partner = members[(me + (1 << r)) % n];
             long flag = flagsOffset + r * flagStride;
@@ -68,7 +67,6 @@ public final class DisseminationBarrier extends EpochBarrier {
     /** The wait of the current round: the round's flag reaching the epoch. */
     private final class RoundWait extends EpochWait {
         long flag;
-        long epoch;
 
         RoundWait() {
             super("");
@@ -76,7 +74,7 @@ public final class DisseminationBarrier extends EpochBarrier {
 
         @Override
         public boolean satisfied() {
-            return (long) LONG.getAcquire(comm.localHeap(), flag) >= epoch;
+            return (long) LONG.getAcquire(comm.localHeap(), flag) >= epoch();
         }
     }
 }

@@ -49,12 +49,12 @@ public final class WaitLoop {
     private static final int SLEEP_MODE_SPINS = 64;
     /**
      * Yields of a sleeping-mode waiter after its polls and before it sleeps (JSHMEM_WAIT_YIELDS), at most
-     * {@link #SLEEP_MODE_YIELD_NANOS} in all. With more PEs than cores the write a waiter needs usually comes from a PE waiting for a core: a yield
-     * gives it this one at the cost of a context switch, where a sleep costs a futex wait, the writer's wake-up
-     * call and a switch back. A barrier of 32 PEs on 2 cores needs each waiter to let about 16 others run; 128
-     * yields cover that up to about 128 PEs, and a waiter alone on an idle host spends them in about 100 µs.
-     * Measured (CollectivesBench --barrier-only, 2 cores, median of 7 rounds): 8 PEs 125 -> 50 µs, 16 PEs 251 ->
-     * 95 µs, 32 PEs 696 -> 206 µs per barrier.
+     * {@link #SLEEP_MODE_YIELD_NANOS} in all. With more PEs than cores the write a waiter needs usually comes from a
+     * PE waiting for a core: a yield gives it this one at the cost of a context switch, where a sleep costs a futex
+     * wait, the writer's wake-up call and a switch back. A barrier of 32 PEs on 2 cores needs each waiter to let
+     * about 16 others run; 128 yields cover that up to about 128 PEs, and a waiter alone on an idle host spends them
+     * in about 100 µs. Measured with the central barrier (CollectivesBench --barrier-only, 2 cores, median of 7
+     * rounds), 0 -> 128 yields: 8 PEs 125 -> 23 µs, 16 PEs 251 -> 72-103 µs, 32 PEs 696 -> 161 µs per barrier.
      */
     public static final int DEFAULT_SLEEP_YIELDS = 128;
     /** Bound of the yield phase: yields that each hand the core to a busy PE for a whole time slice add up. */
@@ -343,7 +343,7 @@ public final class WaitLoop {
     }
 
     private void sleep(WaitCondition condition, Stall stall) {
-        long yieldsEnd = System.nanoTime() + SLEEP_MODE_YIELD_NANOS;
+        long yieldsEnd = sleepYields == 0 ? 0 : System.nanoTime() + SLEEP_MODE_YIELD_NANOS;
         for (int i = 0; i < sleepYields; i++) {
             Thread.yield();
             if (condition.satisfied()) {

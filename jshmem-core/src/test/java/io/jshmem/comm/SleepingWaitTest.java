@@ -137,6 +137,50 @@ class SleepingWaitTest {
         }
     }
 
+    /**
+     * A condition that first holds on its {@code n}-th check: past the polls (at most 64 in sleep mode) but within
+     * the yield phase, so the yields must catch it without a sleep, and without yields the waiter sleeps.
+     */
+    private static final class HoldsOnCheck implements WaitCondition {
+        private final int n;
+        private int checks;
+
+        HoldsOnCheck(int n) {
+            this.n = n;
+        }
+
+        @Override
+        public boolean satisfied() {
+            return ++checks >= n;
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void theYieldPhaseCatchesAWriteBeforeTheWaiterSleepsAndZeroYieldsSleepAtOnce() {
+        assumeTrue(Futex.available(), "futexes need Linux on x86_64, aarch64 or riscv64");
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment heap = arena.allocate(InProcessPes.HEAP, 128);
+            WaitLoop yielding = new WaitLoop(64, Duration.ofSeconds(10), new FailureState(), WaitMode.SLEEP, heap,
+                    1_000_000, 0, null, 128);
+            yielding.await(new HoldsOnCheck(64 + 40), () -> "yield test");
+            assertEquals(0, yielding.sleeps(), "the condition held during the yields: no sleep was needed");
+
+            WaitLoop sleeping = new WaitLoop(64, Duration.ofSeconds(10), new FailureState(), WaitMode.SLEEP, heap,
+                    1_000_000, 0, null, 0);
+            sleeping.await(new HoldsOnCheck(64 + 5), () -> "no-yield test");
+            assertTrue(sleeping.sleeps() > 0, "without yields the waiter sleeps once its polls are spent");
+        }
+    }
+
+    @Test
+    void aNegativeYieldCountIsRefusedNamingTheSetting() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new WaitLoop(64,
+                Duration.ofSeconds(1), new FailureState(), WaitMode.SLEEP, null, 1_000_000, 0, null, -1));
+        assertTrue(e.getMessage().contains("JSHMEM_WAIT_YIELDS = -1") && e.getMessage().contains("0 (sleep at once)"),
+                e.getMessage());
+    }
+
     @Test
     void autoModeSpinsWhileEveryPeHasACore() {
         assertEquals(WaitMode.SPIN, WaitMode.choose("auto", 2, 2));
