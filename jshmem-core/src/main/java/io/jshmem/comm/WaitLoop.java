@@ -88,6 +88,7 @@ public final class WaitLoop {
     private final ThreadLocal<WordWait> words = ThreadLocal.withInitial(WordWait::new);
     private final WaitProgress network;
     private final int sleepYields;
+    private final long yieldNanos;
 
     /** The fallback loop ({@link WaitMode#POLL}). */
     public WaitLoop(int spins, Duration timeout, FailureState failures) {
@@ -130,11 +131,22 @@ public final class WaitLoop {
      */
     public WaitLoop(int spins, Duration timeout, FailureState failures, WaitMode mode, MemorySegment heap,
                     long sliceNanos, double warnFraction, WaitProgress network, int sleepYields) {
+        this(spins, timeout, failures, mode, heap, sliceNanos, warnFraction, network, sleepYields,
+                SLEEP_MODE_YIELD_NANOS);
+    }
+
+    /**
+     * With the time bound of the yield phase ({@code yieldNanos}); tests widen it so that a loaded host, where one
+     * yield can last a whole time slice, does not end the phase before its count.
+     */
+    WaitLoop(int spins, Duration timeout, FailureState failures, WaitMode mode, MemorySegment heap,
+             long sliceNanos, double warnFraction, WaitProgress network, int sleepYields, long yieldNanos) {
         if (sleepYields < 0) {
             throw new IllegalArgumentException("JSHMEM_WAIT_YIELDS = " + sleepYields + " is negative: valid values"
                     + " are 0 (sleep at once) or more; the default is " + DEFAULT_SLEEP_YIELDS);
         }
         this.sleepYields = sleepYields;
+        this.yieldNanos = yieldNanos;
         this.network = network;
         if (mode == WaitMode.SLEEP && (heap == null || !Futex.available())) {
             mode = WaitMode.POLL;
@@ -343,7 +355,7 @@ public final class WaitLoop {
     }
 
     private void sleep(WaitCondition condition, Stall stall) {
-        long yieldsEnd = sleepYields == 0 ? 0 : System.nanoTime() + SLEEP_MODE_YIELD_NANOS;
+        long yieldsEnd = sleepYields == 0 ? 0 : System.nanoTime() + yieldNanos;
         for (int i = 0; i < sleepYields; i++) {
             Thread.yield();
             if (condition.satisfied()) {

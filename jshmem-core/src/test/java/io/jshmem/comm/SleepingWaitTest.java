@@ -161,8 +161,10 @@ class SleepingWaitTest {
         assumeTrue(Futex.available(), "futexes need Linux on x86_64, aarch64 or riscv64");
         try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
             java.lang.foreign.MemorySegment heap = arena.allocate(InProcessPes.HEAP, 128);
+            // The phase's time bound is widened to 10 s: on a loaded host 40 yields can outlast the default 1 ms
+            // (a yield may hand the core away for a whole time slice), and the count is what is tested here.
             WaitLoop yielding = new WaitLoop(64, Duration.ofSeconds(10), new FailureState(), WaitMode.SLEEP, heap,
-                    1_000_000, 0, null, 128);
+                    1_000_000, 0, null, 128, 10_000_000_000L);
             yielding.await(new HoldsOnCheck(64 + 40), () -> "yield test");
             assertEquals(0, yielding.sleeps(), "the condition held during the yields: no sleep was needed");
 
@@ -170,6 +172,12 @@ class SleepingWaitTest {
                     1_000_000, 0, null, 0);
             sleeping.await(new HoldsOnCheck(64 + 5), () -> "no-yield test");
             assertTrue(sleeping.sleeps() > 0, "without yields the waiter sleeps once its polls are spent");
+
+            // The time bound ends the phase before its count: a 1 ns bound leaves the waiter after at most 8 yields.
+            WaitLoop bounded = new WaitLoop(64, Duration.ofSeconds(10), new FailureState(), WaitMode.SLEEP, heap,
+                    1_000_000, 0, null, 128, 1);
+            bounded.await(new HoldsOnCheck(64 + 40), () -> "bounded yield test");
+            assertTrue(bounded.sleeps() > 0, "the yield phase ends at its time bound, then the waiter sleeps");
         }
     }
 
