@@ -16,7 +16,7 @@ import java.util.Set;
  * @param broadcast        auto, eager, tree or pipeline
  * @param pipelineMin      auto: bytes from which teams of 3+ PEs pipeline the broadcast
  * @param chunk            pipelined broadcast chunk bytes
- * @param fcollect         auto, direct, ring or rd
+ * @param fcollect         auto, eager, direct, ring or rd
  * @param fcollectRdMax    auto without direct access: block bytes up to which power-of-two teams use rd
  * @param reduce           auto, rd or rsag
  * @param reduceRdMax      auto: bytes up to which reductions use recursive doubling
@@ -30,7 +30,7 @@ public record CollectiveTuning(boolean direct, String broadcast, long pipelineMi
                 choice(s, Setting.BCAST_ALGO, Set.of("auto", "eager", "tree", "pipeline")),
                 nonNegative(s, Setting.BCAST_PIPELINE_MIN),
                 positive(s, Setting.BCAST_CHUNK),
-                choice(s, Setting.FCOLLECT_ALGO, Set.of("auto", "direct", "ring", "rd")),
+                choice(s, Setting.FCOLLECT_ALGO, Set.of("auto", "eager", "direct", "ring", "rd")),
                 nonNegative(s, Setting.FCOLLECT_RD_MAX),
                 choice(s, Setting.REDUCE_ALGO, Set.of("auto", "rd", "rsag")),
                 nonNegative(s, Setting.REDUCE_RD_MAX));

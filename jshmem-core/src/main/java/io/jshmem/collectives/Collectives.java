@@ -68,15 +68,25 @@ public final class Collectives {
         }
     }
 
-    /** The algorithm an fcollect of blocks of {@code blockBytes} uses: "direct", "ring" or "rd". */
+    /**
+     * The algorithm an fcollect of blocks of {@code blockBytes} uses: "eager", "direct", "ring" or "rd". auto takes
+     * the eager push through the scratch for blocks that fit it when every member is mapped here, the direct
+     * allgather for the rest of such teams, else recursive doubling (power-of-two teams, small blocks) or the ring.
+     */
     public static String fcollectAlgorithm(TeamChannel ch, long blockBytes) {
-        boolean pow2 = RecursiveDoublingFcollect.applies(ch.size());
-        return switch (ch.tuning().fcollect()) {
+        return fcollectAlgorithm(ch.tuning(), ch.allDirect(), ch.size(), blockBytes);
+    }
+
+    /** As {@link #fcollectAlgorithm(TeamChannel, long)} for a team of {@code n} members. */
+    static String fcollectAlgorithm(CollectiveTuning t, boolean allDirect, int n, long blockBytes) {
+        boolean pow2 = RecursiveDoublingFcollect.applies(n);
+        return switch (t.fcollect()) {
+            case "eager" -> EagerFcollect.fits(n, blockBytes) ? "eager" : allDirect ? "direct" : "ring";
             case "direct" -> "direct";
             case "ring" -> "ring";
             case "rd" -> pow2 ? "rd" : "ring";
-            default -> ch.allDirect() ? "direct"
-                    : pow2 && blockBytes <= ch.tuning().fcollectRdMax() ? "rd" : "ring";
+            default -> allDirect ? EagerFcollect.fits(n, blockBytes) ? "eager" : "direct"
+                    : pow2 && blockBytes <= t.fcollectRdMax() ? "rd" : "ring";
         };
     }
 
@@ -95,6 +105,7 @@ public final class Collectives {
         String algorithm = fcollectAlgorithm(ch, blockBytes);
         ch.logAlgorithm(algorithm, blockBytes * n);
         switch (algorithm) {
+            case "eager" -> EagerFcollect.run(ch, dest, source, blockBytes);
             case "direct" -> DirectAllgather.run(ch, dest, source, blocks, false);
             case "rd" -> RecursiveDoublingFcollect.run(ch, dest, source, blockBytes);
             default -> RingAllgather.run(ch, dest, source, blocks, false);
@@ -135,12 +146,18 @@ public final class Collectives {
         }
         if (n == 1) {
             ch.localCopy(source, dest, bytes);
-        } else if (fcollectAlgorithm(ch, bytes).equals("direct")) {
+        } else if (!collectByRing(ch, bytes)) {
             DirectAllgather.run(ch, dest, source, blocks, true);
         } else {
             RingAllgather.run(ch, dest, source, blocks, true);
         }
         return blocks.total();
+    }
+
+    /** Whether collect takes the ring: its blocks may differ in size, so where fcollect would be eager it is direct. */
+    private static boolean collectByRing(TeamChannel ch, long bytes) {
+        String a = fcollectAlgorithm(ch, bytes);
+        return !a.equals("direct") && !a.equals("eager");
     }
 
     private static String collectProblem(Blocks b, long[] sources, long dest, long capacity, long elemSize,

@@ -57,6 +57,13 @@ public final class TeamChannel {
     private final BegunWait begun = new BegunWait();
     /** Epoch of the last collective after which members may lag behind this one (an eager broadcast); else -1. */
     private long eagerEpoch = -1;
+    /** Bit k: the collective k epochs before the current one was an eager broadcast (bit 0: the current one). */
+    private long eagerHistory;
+    /**
+     * Per member, the highest epoch {@link #awaitScratchFree} has read from it: a member that was seen ahead (an
+     * eager root that is the slower side) needs no second read, since each read moves the member's EPOCH line here.
+     */
+    private final long[] begunSeen;
     private Blocks equalBlocks;
 
     public TeamChannel(Comm comm, TeamState team, CollectiveTuning tuning) {
@@ -69,6 +76,7 @@ public final class TeamChannel {
         this.base = team.base();
         this.local = comm.localHeap();
         this.peers = new MemorySegment[n];
+        this.begunSeen = new long[n];
         boolean all = tuning.direct();
         for (int i = 0; i < n; i++) {
             peers[i] = tuning.direct() ? comm.direct(members[i]) : null;
@@ -161,6 +169,7 @@ public final class TeamChannel {
     private long enter(int newCode) {
         code = newCode;
         epoch++;
+        eagerHistory <<= 1;
         LONG.setRelease(local, base + TeamLayout.EPOCH, epoch);
         CollectiveActivity.enter(local, newCode, epoch);
         return epoch;
@@ -182,6 +191,12 @@ public final class TeamChannel {
      */
     void markEager() {
         eagerEpoch = epoch;
+        eagerHistory |= 1;
+    }
+
+    /** Whether the collective {@code back} epochs before the current one (1 to 63) was an eager broadcast. */
+    boolean wasEager(int back) {
+        return (eagerHistory >>> back & 1) != 0;
     }
 
     /**
@@ -191,10 +206,22 @@ public final class TeamChannel {
      * can that not be taken for granted: otherwise this returns at once, without reading anything.
      */
     void awaitScratchFree(int index) {
+        awaitBegun(index, epoch - 1);
+    }
+
+    /**
+     * As {@link #awaitScratchFree}, for a write that only needs member {@code index} to have begun epoch
+     * {@code needed} (at most the previous one): the eager broadcast's quarter of the scratch, last used two or four
+     * epochs ago.
+     */
+    void awaitBegun(int index, long needed) {
         if (eagerEpoch != epoch - 1 || index == me) {
             return;
         }
-        long needed = epoch - 1;
+        if (begunSeen[index] >= needed) {
+            // Epochs only grow: an epoch seen earlier still holds, and the member's line need not move here.
+            return;
+        }
         begun.index = index;
         begun.needed = needed;
         if (!begun.satisfied()) {
@@ -324,7 +351,9 @@ public final class TeamChannel {
 
         @Override
         public boolean satisfied() {
-            return comm.getScalarLong(members[index], base + TeamLayout.EPOCH) >= needed;
+            long seen = comm.getScalarLong(members[index], base + TeamLayout.EPOCH);
+            begunSeen[index] = seen;
+            return seen >= needed;
         }
 
         @Override

@@ -59,8 +59,12 @@ public enum Setting {
             "auto broadcast: bytes from which teams of 3 or more PEs use the pipelined chain instead of the tree."),
     BCAST_CHUNK("JSHMEM_BCAST_CHUNK", "65536", "Chunk size in bytes of the pipelined broadcast."),
     FCOLLECT_ALGO("JSHMEM_FCOLLECT_ALGO", "auto",
-            "fcollect/collect algorithm: auto, direct (pull every block from its owner), ring, or rd (recursive"
-                    + " doubling; fcollect on power-of-two teams only, ring otherwise)."),
+            "fcollect/collect algorithm: auto, eager (fcollect: every member pushes its block into the others'"
+                    + " scratch, no synchronization; blocks up to 120 bytes at 2 PEs, 36 at 4, 14 at 8, teams of up"
+                    + " to 9 PEs; otherwise and for collect as auto), direct (every member stores its block into"
+                    + " every other's dest), ring, or rd (recursive doubling; fcollect on power-of-two teams only,"
+                    + " ring otherwise). auto: eager where it fits and every member is on this host, else direct"
+                    + " there."),
     FCOLLECT_RD_MAX("JSHMEM_FCOLLECT_RD_MAX", "16384",
             "auto fcollect without direct access: block bytes up to which power-of-two teams use recursive doubling"
                     + " instead of the ring."),

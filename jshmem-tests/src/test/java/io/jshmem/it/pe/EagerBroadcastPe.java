@@ -22,6 +22,8 @@ public final class EagerBroadcastPe {
     /** 0, 8, the 2-PE scratch capacity (240) and one more (the tree), 100, 112 (the 8-PE capacity). */
     private static final long[] SIZES = {0, 8, 240, 241, 100, 112, 8};
     private static final int ROUNDS = 3000;
+    /** Broadcasts per run from one root. */
+    private static final int RUN = 700;
 
     public static void main(String[] args) {
         try (ShmemRuntime shmem = Shmem.init()) {
@@ -87,6 +89,43 @@ public final class EagerBroadcastPe {
                 }
                 case 6 -> team.sync();
                 default -> { }
+            }
+        }
+        runsFromOneRoot(team, src, dst, sum);
+    }
+
+    /**
+     * Runs of broadcasts from one root, the benchmark's pattern, in which the root may run up to three broadcasts
+     * ahead of a child through the four scratch quarters: the children dawdle now and then so that it does, and a
+     * reduction every seventh call reuses a whole half right behind a run.
+     */
+    private static void runsFromOneRoot(Team team, SymmetricMemory src, SymmetricMemory dst, SymmetricMemory sum) {
+        int me = team.myPe();
+        int n = team.nPes();
+        long[] sizes = {8, 16, 112, 8, 40};
+        MemorySegment s = src.local();
+        MemorySegment d = dst.local();
+        for (int root = 0; root < n; root++) {
+            for (int r = 0; r < RUN; r++) {
+                long bytes = sizes[r % sizes.length];
+                int tag = ROUNDS + root * RUN + r;
+                if (me == root) {
+                    fill(s, bytes, tag, root);
+                }
+                team.broadcastmem(dst, 0, src, 0, bytes, root);
+                check(d, bytes, tag, root, "run from root " + root + ", call " + r + " (" + bytes + " B)");
+                if (me != root && (r + me) % 16 == 0) {
+                    long until = System.nanoTime() + 20_000;
+                    while (System.nanoTime() < until) {
+                        Thread.onSpinWait();
+                    }
+                }
+                if (r % 7 == 6) {
+                    s.set(ValueLayout.JAVA_LONG, 0, tag + me);
+                    team.reduce(ReduceOp.SUM, DataType.LONG, sum, 0, src, 0, 1);
+                    Expect.equal((long) n * tag + (long) n * (n - 1) / 2, sum.local().get(ValueLayout.JAVA_LONG, 0),
+                            "run from root " + root + ", call " + r + ": sum");
+                }
             }
         }
     }

@@ -1,0 +1,62 @@
+package io.jshmem.collectives;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Which fcollect runs: auto takes the eager push for blocks that fit the first scratch slot (120 bytes at 2 PEs,
+ * 36 at 4, 14 at 8, 12 at 9) on mapped teams of up to 9 PEs, the direct allgather for the rest of mapped teams, and
+ * recursive doubling or the ring elsewhere.
+ */
+class FcollectChoiceTest {
+    private static CollectiveTuning tuning(String fcollect) {
+        return new CollectiveTuning(true, "auto", 262_144, 65_536, fcollect, 4096, "auto", 4096);
+    }
+
+    @Test
+    void autoIsEagerUpToTheScratchSlotOnMappedTeams() {
+        CollectiveTuning auto = tuning("auto");
+        assertEquals("eager", Collectives.fcollectAlgorithm(auto, true, 2, 8));
+        assertEquals("eager", Collectives.fcollectAlgorithm(auto, true, 2, 120));
+        assertEquals("direct", Collectives.fcollectAlgorithm(auto, true, 2, 121));
+        assertEquals("eager", Collectives.fcollectAlgorithm(auto, true, 4, 36));
+        assertEquals("direct", Collectives.fcollectAlgorithm(auto, true, 4, 37));
+        assertEquals("eager", Collectives.fcollectAlgorithm(auto, true, 8, 14));
+        assertEquals("eager", Collectives.fcollectAlgorithm(auto, true, 9, 12));
+        assertEquals("direct", Collectives.fcollectAlgorithm(auto, true, 10, 8), "10 PEs: not a flag per sender");
+        assertEquals("eager", Collectives.fcollectAlgorithm(auto, true, 2, 0));
+    }
+
+    @Test
+    void theFlagWordsAndTheDataNeverMeet() {
+        for (int n = 2; n <= 64; n++) {
+            boolean any = EagerFcollect.fits(n, 1);
+            assertEquals(n <= 9, any, n + " PEs");
+            assertFalse(EagerFcollect.fits(n, Long.MAX_VALUE), "a huge block never fits (no overflow)");
+        }
+        assertTrue(EagerFcollect.fits(9, 12));
+        assertFalse(EagerFcollect.fits(9, 13));
+        assertFalse(EagerFcollect.fits(1, 8), "one member needs no exchange");
+    }
+
+    @Test
+    void autoKeepsRecursiveDoublingAndTheRingElsewhere() {
+        CollectiveTuning auto = tuning("auto");
+        assertEquals("rd", Collectives.fcollectAlgorithm(auto, false, 4, 8), "not every member mapped");
+        assertEquals("ring", Collectives.fcollectAlgorithm(auto, false, 3, 8));
+        assertEquals("direct", Collectives.fcollectAlgorithm(auto, true, 2, 1 << 20));
+    }
+
+    @Test
+    void forcedChoicesHold() {
+        assertEquals("eager", Collectives.fcollectAlgorithm(tuning("eager"), false, 3, 8));
+        assertEquals("ring", Collectives.fcollectAlgorithm(tuning("eager"), false, 3, 4096), "too large: ring");
+        assertEquals("direct", Collectives.fcollectAlgorithm(tuning("eager"), true, 3, 4096), "too large: direct");
+        assertEquals("direct", Collectives.fcollectAlgorithm(tuning("direct"), true, 2, 8));
+        assertEquals("ring", Collectives.fcollectAlgorithm(tuning("ring"), true, 2, 8));
+        assertEquals("rd", Collectives.fcollectAlgorithm(tuning("rd"), true, 4, 8));
+    }
+}
