@@ -8,7 +8,7 @@ import io.jshmem.team.TeamLayout;
  * first recursive-doubling slot's data, followed by a flag word of its own holding the epoch; it then waits for the
  * other members' flags and copies the gathered blocks from its scratch into its dest, and its own block from its
  * source. One transfer per member pair and no entry sync, where the direct allgather needs an entry sync, the puts
- * and an arrival count (at 2 PEs on one host, 8 B blocks: 720 to NNN ns per call).
+ * and an arrival count (2 PEs on one host, 8 B blocks: 720 to 350 ns per call, OSHMEM 520 in the same run).
  *
  * <p>Why no sync is needed: nobody writes another member's dest, and the scratch half a member writes into was last
  * used two epochs ago. When it returns, a member has received every other member's block of this epoch, so every

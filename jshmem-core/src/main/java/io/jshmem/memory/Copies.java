@@ -15,12 +15,23 @@ import java.util.Locale;
  * large sizes depends on the host: glibc beat the HotSpot stub by 1.4-1.9x on some of these machines (see
  * shared/reference/java-shm-limits.md) and lost by 5-15 % at 8 MiB on others (issue 14's overhead gate). So the
  * routine is chosen per size band ({@link #BAND}) by {@link #configure}: {@code auto} measures both once per process
- * ({@link CopyCalibration}, 5-15 ms at init), {@code memcpy} and {@code jvm} force one. Copies from the caller's
+ * ({@link CopyCalibration}, 5-15 ms at init) and then keeps timing a few of the job's large copies to correct the
+ * large band ({@link LargeCopySampler}), {@code memcpy} and {@code jvm} force one. Copies from the caller's
  * threshold up use memcpy where it was chosen, through a critical FFM downcall chunked so that no safepoint waits
  * long. Thread-safe: the choice is published once through a volatile field and only read afterwards.
  */
 public final class Copies {
-    private static final long CHUNK = 1L << 20;
+    /**
+     * Bytes per memcpy call. Besides bounding how long a critical downcall holds off safepoints, this keeps every
+     * call below glibc's {@code rep movsb} stop threshold, which on AMD CPUs is the L2 size (512 KiB on Zen 1-3,
+     * 1 MiB on Zen 4-5; on Intel it is the much larger non-temporal threshold): above it glibc copies with a vector
+     * loop, and on this project's Zen 5 VMs (1 MiB L2) {@code rep movsb} (what the kernel's copies and so UCX's CMA
+     * transport use) is faster. Between two shared mappings, best of 10: in C, 8 MiB in 1 MiB calls 156-171 us, in
+     * 512 or 256 KiB calls 145-148 us; in compiled Java, 4 MiB in 1 MiB calls 91-96 us, in 512 KiB calls 77-78 us
+     * (256 KiB: 78-80, the stub 94-97), 8 MiB 156-161, 148-160 (161-179) and 193-202 us. 512 KiB is below the L2 of
+     * every Zen since Zen 4; on Zen 1-3 (512 KiB L2) it is the vector loop, as with any larger chunk.
+     */
+    private static final long CHUNK = 512L << 10;
     /** Copies of at least this many bytes are in the large (out-of-cache) band. */
     public static final long BAND = 1L << 20;
     private static final int SMALL_MEMCPY = 1;
@@ -28,7 +39,11 @@ public final class Copies {
     /** Which bands use memcpy (bits SMALL_MEMCPY, LARGE_MEMCPY); both until configured, the behaviour before. */
     private static volatile int bands = SMALL_MEMCPY | LARGE_MEMCPY;
     private static volatile String plan = "memcpy from the threshold up (not configured)";
+    /** The plan {@link #configure} chose, before any switch by sampling. */
+    private static String initPlan = plan;
     private static CopyCalibration.Result calibration;
+    /** Times large copies under {@code auto} to correct the large band's choice; null in the forced modes. */
+    private static volatile LargeCopySampler sampler;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
     private static final MethodHandle MEMCPY = lookupMemcpy();
@@ -117,7 +132,9 @@ public final class Copies {
      * @throws IllegalArgumentException for an unknown mode
      */
     public static synchronized String configure(String mode, List<double[]> hostSamples) {
-        switch (mode(mode)) {
+        String m = mode(mode);
+        sampler = null;
+        switch (m) {
             case "jvm" -> publish(0, "JVM copy stub for every size (JSHMEM_LARGE_COPY=jvm)");
             case "memcpy" -> publish(MEMCPY == null ? 0 : SMALL_MEMCPY | LARGE_MEMCPY, MEMCPY == null
                     ? "JVM copy stub: libc memcpy is not reachable (native access?)"
@@ -147,6 +164,9 @@ public final class Copies {
                 }
             }
         }
+        initPlan = plan;
+        // Published last, so that a sampled copy never switches the band of the plan this call replaces.
+        sampler = m.equals("auto") && MEMCPY != null ? new LargeCopySampler() : null;
         return plan;
     }
 
@@ -186,11 +206,59 @@ public final class Copies {
             copySmall(src, srcOff, dst, dstOff, bytes);
             return;
         }
-        if (bytes < threshold || !usesMemcpy(bytes)) {
+        if (bytes < threshold) {
+            MemorySegment.copy(src, srcOff, dst, dstOff, bytes);
+            return;
+        }
+        LargeCopySampler s = sampler;
+        if (s != null && bytes >= BAND) {
+            copySampled(s, src, srcOff, dst, dstOff, bytes);
+            return;
+        }
+        if (!usesMemcpy(bytes)) {
             MemorySegment.copy(src, srcOff, dst, dstOff, bytes);
             return;
         }
         memcpyChunked(src, srcOff, dst, dstOff, bytes);
+    }
+
+    /** A large copy under {@code auto}: most go to the chosen routine, every few are timed ({@link LargeCopySampler}). */
+    private static void copySampled(LargeCopySampler s, MemorySegment src, long srcOff, MemorySegment dst,
+                                    long dstOff, long bytes) {
+        int sample = s.next();
+        boolean memcpyNow = (bands & LARGE_MEMCPY) != 0;
+        boolean memcpy = sample == 0 ? memcpyNow : sample == 2;
+        long t0 = sample == 0 ? 0 : System.nanoTime();
+        if (memcpy) {
+            memcpyChunked(src, srcOff, dst, dstOff, bytes);
+        } else {
+            MemorySegment.copy(src, srcOff, dst, dstOff, bytes);
+        }
+        if (sample != 0) {
+            int decision = s.record(memcpy, System.nanoTime() - t0, bytes, memcpyNow);
+            if (decision != 0) {
+                switchLarge(s, decision > 0);
+            }
+        }
+    }
+
+    private static synchronized void switchLarge(LargeCopySampler s, boolean memcpy) {
+        if (sampler != s) {
+            return;
+        }
+        int b = memcpy ? bands | LARGE_MEMCPY : bands & ~LARGE_MEMCPY;
+        publish(b, describe(b) + " (large band switched after " + s.decisions() + " window(s) of timed large"
+                + " copies; at init: " + initPlan + ")");
+    }
+
+    /** The sampler of the current plan (null in the forced modes); for tests. */
+    static LargeCopySampler sampler() {
+        return sampler;
+    }
+
+    /** Downcalls {@link #memcpyChunked} makes for {@code bytes}. */
+    static long chunks(long bytes) {
+        return Math.max(1, (bytes + CHUNK - 1) / CHUNK);
     }
 
     /** libc memcpy in chunks of at most {@link #CHUNK}: a critical downcall holds off safepoints while it runs. */

@@ -19,7 +19,8 @@ import java.util.Locale;
  * on memory of the same kind as the symmetric heaps (a shared tmpfs mapping, deleted at once), at two sizes: one
  * inside and one beyond the per-core caches. Each routine's figure is its best sample, the estimate that a loaded
  * machine's preemptions disturb least; memcpy is chosen only when it wins by a margin, since the stub needs no
- * downcall. About 5-15 ms in all (16 MiB of scratch pages faulted in, 12 copies of 8 MiB, 50 of 256 KiB). Not thread-safe; {@link Copies} runs it once per process, and a job's init pools the results of the PEs of a
+ * downcall. Both figures are net of the routines' call costs at this early, interpreted point ({@link #callCosts}).
+ * About 5-15 ms in all (16 MiB of scratch pages faulted in, 12 copies of 8 MiB, 50 of 256 KiB, 256 tiny copies). Not thread-safe; {@link Copies} runs it once per process, and a job's init pools the results of the PEs of a
  * host so that they all choose alike.
  */
 final class CopyCalibration {
@@ -38,6 +39,8 @@ final class CopyCalibration {
      */
     static final double MARGIN = 0.10;
     private static final int SAMPLES = 5;
+    /** 8-byte copies per batch of {@link #callCosts}: 4 batches of each routine take about 0.2 ms interpreted. */
+    private static final int CALL_BATCH = 32;
 
     /**
      * One measured size band.
@@ -90,7 +93,9 @@ final class CopyCalibration {
             mem.fill((byte) 1);
             MemorySegment src = mem.asSlice(0, LARGE_PROBE);
             MemorySegment dst = mem.asSlice(LARGE_PROBE, LARGE_PROBE);
-            return new Result(band(src, dst, SMALL_PROBE, 4 * SAMPLES), band(src, dst, LARGE_PROBE, SAMPLES), kind);
+            double[] perCall = callCosts(src, dst);
+            return new Result(band(src, dst, SMALL_PROBE, 4 * SAMPLES, perCall),
+                    band(src, dst, LARGE_PROBE, SAMPLES, perCall), kind);
         }
     }
 
@@ -116,8 +121,37 @@ final class CopyCalibration {
         }
     }
 
-    /** Best time per copy of each routine over {@code samples} alternating samples, after one warm-up each. */
-    private static Band band(MemorySegment src, MemorySegment dst, long bytes, int samples) {
+    /**
+     * What one call of each routine costs besides its copy, at this early point of the process: {stub, memcpy} in
+     * ns, the best per-call time of batches of 8-byte copies. At init both run interpreted, where a downcall costs
+     * about 0.4 us and a stub call about as much (compiled: tens of ns); memcpy makes one downcall per
+     * {@link Copies} chunk (16 for an 8 MiB probe), so without this correction the calibration would measure the
+     * interpreter and favour the stub by 8 % at 8 MiB and 18 % at 256 KiB, more than its margin.
+     */
+    private static double[] callCosts(MemorySegment src, MemorySegment dst) {
+        double stub = Double.MAX_VALUE;
+        double memcpy = Double.MAX_VALUE;
+        for (int batch = 0; batch < 4; batch++) {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < CALL_BATCH; i++) {
+                MemorySegment.copy(src, 0, dst, 0, 8);
+            }
+            long t1 = System.nanoTime();
+            for (int i = 0; i < CALL_BATCH; i++) {
+                Copies.memcpyChunked(src, 0, dst, 0, 8);
+            }
+            long t2 = System.nanoTime();
+            stub = Math.min(stub, (double) (t1 - t0) / CALL_BATCH);
+            memcpy = Math.min(memcpy, (double) (t2 - t1) / CALL_BATCH);
+        }
+        return new double[]{stub, memcpy};
+    }
+
+    /**
+     * Best time per copy of each routine over {@code samples} alternating samples, after one warm-up each, less
+     * the routine's call costs ({@link #callCosts}).
+     */
+    private static Band band(MemorySegment src, MemorySegment dst, long bytes, int samples, double[] perCall) {
         double stub = Double.MAX_VALUE;
         double memcpy = Double.MAX_VALUE;
         for (int i = -1; i < samples; i++) {
@@ -130,7 +164,9 @@ final class CopyCalibration {
             stub = Math.min(stub, stubFirst ? a : b);
             memcpy = Math.min(memcpy, stubFirst ? b : a);
         }
-        return new Band(bytes, stub, memcpy);
+        double stubCopy = Math.max(stub - perCall[0], stub / 2);
+        double memcpyCopy = Math.max(memcpy - Copies.chunks(bytes) * perCall[1], memcpy / 2);
+        return new Band(bytes, stubCopy, memcpyCopy);
     }
 
     private static double time(MemorySegment src, MemorySegment dst, long bytes, boolean stub) {
