@@ -222,7 +222,7 @@ public final class Copies {
         memcpyChunked(src, srcOff, dst, dstOff, bytes);
     }
 
-    /** A large copy under {@code auto}: most go to the chosen routine, every few are timed ({@link LargeCopySampler}). */
+    /** A large copy under {@code auto}: most use the chosen routine, a few are timed ({@link LargeCopySampler}). */
     private static void copySampled(LargeCopySampler s, MemorySegment src, long srcOff, MemorySegment dst,
                                     long dstOff, long bytes) {
         int sample = s.next();

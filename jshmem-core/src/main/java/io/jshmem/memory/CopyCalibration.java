@@ -20,8 +20,9 @@ import java.util.Locale;
  * inside and one beyond the per-core caches. Each routine's figure is its best sample, the estimate that a loaded
  * machine's preemptions disturb least; memcpy is chosen only when it wins by a margin, since the stub needs no
  * downcall. Both figures are net of the routines' call costs at this early, interpreted point ({@link #callCosts}).
- * About 5-15 ms in all (16 MiB of scratch pages faulted in, 12 copies of 8 MiB, 50 of 256 KiB, 256 tiny copies). Not thread-safe; {@link Copies} runs it once per process, and a job's init pools the results of the PEs of a
- * host so that they all choose alike.
+ * About 5-15 ms in all (16 MiB of scratch pages faulted in, 12 copies of 8 MiB, 50 of 256 KiB, 256 tiny copies).
+ * Not thread-safe; {@link Copies} runs it once per process, and a job's init pools the results of the PEs of a host
+ * so that they all choose alike; {@link LargeCopySampler} then corrects the large band from compiled copies.
  */
 final class CopyCalibration {
     /** The probe inside the per-core caches (L2 is 0.5-2 MiB on current x86). */

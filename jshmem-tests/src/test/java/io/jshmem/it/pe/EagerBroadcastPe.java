@@ -2,13 +2,14 @@ package io.jshmem.it.pe;
 
 import io.jshmem.DataType;
 import io.jshmem.ReduceOp;
-import io.jshmem.Shmem;
-import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.Team;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+
+import static io.jshmem.it.pe.EagerCollectiveRun.check;
+import static io.jshmem.it.pe.EagerCollectiveRun.fill;
 
 /**
  * Broadcasts that synchronize nobody (the eager algorithm, JSHMEM_BCAST_ALGO auto or eager for what fits the scratch)
@@ -26,25 +27,7 @@ public final class EagerBroadcastPe {
     private static final int RUN = 700;
 
     public static void main(String[] args) {
-        try (ShmemRuntime shmem = Shmem.init()) {
-            int me = shmem.myPe();
-            int n = shmem.nPes();
-            SymmetricMemory src = shmem.malloc(1024);
-            SymmetricMemory dst = shmem.malloc(1024L * Math.max(1, n));
-            SymmetricMemory sum = shmem.malloc(64);
-            Team world = shmem.teamWorld();
-            exercise(world, src, dst, sum);
-            Team even = world.splitStrided(0, 2, (n + 1) / 2);
-            if (even.isValid()) {
-                exercise(even, src, dst, sum);
-                even.destroy();
-            }
-            shmem.barrierAll();
-            shmem.free(sum);
-            shmem.free(dst);
-            shmem.free(src);
-            System.out.println("EAGER BROADCAST OK pe " + me + " of " + n);
-        }
+        EagerCollectiveRun.onWorldAndEvenTeam("EAGER BROADCAST", 1024L, EagerBroadcastPe::exercise);
     }
 
     private static void exercise(Team team, SymmetricMemory src, SymmetricMemory dst, SymmetricMemory sum) {
@@ -126,25 +109,6 @@ public final class EagerBroadcastPe {
                     Expect.equal((long) n * tag + (long) n * (n - 1) / 2, sum.local().get(ValueLayout.JAVA_LONG, 0),
                             "run from root " + root + ", call " + r + ": sum");
                 }
-            }
-        }
-    }
-
-    private static byte at(long i, int r, int root) {
-        return (byte) (i * 7 + r * 13 + root * 101 + 1);
-    }
-
-    private static void fill(MemorySegment s, long bytes, int r, int root) {
-        for (long i = 0; i < bytes; i++) {
-            s.set(ValueLayout.JAVA_BYTE, i, at(i, r, root));
-        }
-    }
-
-    private static void check(MemorySegment d, long bytes, int r, int root, String what) {
-        for (long i = 0; i < bytes; i++) {
-            byte got = d.get(ValueLayout.JAVA_BYTE, i);
-            if (got != at(i, r, root)) {
-                throw new AssertionError(what + ": byte " + i + " is " + got + ", expected " + at(i, r, root));
             }
         }
     }

@@ -2,13 +2,14 @@ package io.jshmem.it.pe;
 
 import io.jshmem.DataType;
 import io.jshmem.ReduceOp;
-import io.jshmem.Shmem;
-import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.Team;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+
+import static io.jshmem.it.pe.EagerCollectiveRun.check;
+import static io.jshmem.it.pe.EagerCollectiveRun.fill;
 
 /**
  * fcollects that synchronize nobody (the eager algorithm, for blocks that fit the scratch) back to back, so that
@@ -24,25 +25,7 @@ public final class EagerFcollectPe {
     private static final int ROUNDS = 4000;
 
     public static void main(String[] args) {
-        try (ShmemRuntime shmem = Shmem.init()) {
-            int me = shmem.myPe();
-            int n = shmem.nPes();
-            SymmetricMemory src = shmem.malloc(1024);
-            SymmetricMemory dst = shmem.malloc(256L * (n + 1));
-            SymmetricMemory sum = shmem.malloc(64);
-            Team world = shmem.teamWorld();
-            exercise(world, src, dst, sum);
-            Team even = world.splitStrided(0, 2, (n + 1) / 2);
-            if (even.isValid()) {
-                exercise(even, src, dst, sum);
-                even.destroy();
-            }
-            shmem.barrierAll();
-            shmem.free(sum);
-            shmem.free(dst);
-            shmem.free(src);
-            System.out.println("EAGER FCOLLECT OK pe " + me + " of " + n);
-        }
+        EagerCollectiveRun.onWorldAndEvenTeam("EAGER FCOLLECT", 256L, EagerFcollectPe::exercise);
     }
 
     private static void exercise(Team team, SymmetricMemory src, SymmetricMemory dst, SymmetricMemory sum) {
@@ -56,15 +39,15 @@ public final class EagerFcollectPe {
             long total = block * n;
             d.asSlice(0, total + 64).fill((byte) 0x5A);
             if (inPlace) {
-                fill(d.asSlice(me * block, block), r, me);
+                fill(d.asSlice(me * block, block), block, r, me);
                 team.fcollectmem(dst, 0, dst, me * block, block);
             } else {
-                fill(s.asSlice(0, block), r, me);
+                fill(s, block, r, me);
                 team.fcollectmem(dst, 0, src, 0, block);
                 s.asSlice(0, 256).fill((byte) 0x77);
             }
             for (int i = 0; i < n; i++) {
-                check(d.asSlice(i * block, block), r, i, "fcollect round " + r + " (" + block + " B blocks"
+                check(d.asSlice(i * block, block), block, r, i, "fcollect round " + r + " (" + block + " B blocks"
                         + (inPlace ? ", in place" : "") + "), block of team member " + i);
             }
             Expect.isTrue(d.get(ValueLayout.JAVA_BYTE, total) == 0x5A, "round " + r + ": dest beyond " + total
@@ -109,25 +92,6 @@ public final class EagerFcollectPe {
                 }
                 case 9 -> team.sync();
                 default -> { }
-            }
-        }
-    }
-
-    private static byte at(long i, int r, int member) {
-        return (byte) (i * 7 + r * 13 + member * 101 + 1);
-    }
-
-    private static void fill(MemorySegment block, int r, int member) {
-        for (long i = 0; i < block.byteSize(); i++) {
-            block.set(ValueLayout.JAVA_BYTE, i, at(i, r, member));
-        }
-    }
-
-    private static void check(MemorySegment block, int r, int member, String what) {
-        for (long i = 0; i < block.byteSize(); i++) {
-            byte got = block.get(ValueLayout.JAVA_BYTE, i);
-            if (got != at(i, r, member)) {
-                throw new AssertionError(what + ": byte " + i + " is " + got + ", expected " + at(i, r, member));
             }
         }
     }
