@@ -146,7 +146,7 @@ public final class Collectives {
         }
         if (n == 1) {
             ch.localCopy(source, dest, bytes);
-        } else if (!collectByRing(ch, bytes)) {
+        } else if (!collectByRing(ch.tuning(), ch.allDirect())) {
             DirectAllgather.run(ch, dest, source, blocks, true);
         } else {
             RingAllgather.run(ch, dest, source, blocks, true);
@@ -154,10 +154,18 @@ public final class Collectives {
         return blocks.total();
     }
 
-    /** Whether collect takes the ring: its blocks may differ in size, so where fcollect would be eager it is direct. */
-    private static boolean collectByRing(TeamChannel ch, long bytes) {
-        String a = fcollectAlgorithm(ch, bytes);
-        return !a.equals("direct") && !a.equals("eager");
+    /**
+     * Whether collect takes the ring rather than the direct allgather. Its blocks may differ in size between members,
+     * so the choice must not depend on them (members would run different algorithms): forced direct, ring and rd
+     * (ring) hold; auto and eager take the direct allgather where every member is mapped here, as fcollect does for
+     * blocks that are not eager, and the ring elsewhere.
+     */
+    static boolean collectByRing(CollectiveTuning t, boolean allDirect) {
+        return switch (t.fcollect()) {
+            case "direct" -> false;
+            case "ring", "rd" -> true;
+            default -> !allDirect;
+        };
     }
 
     private static String collectProblem(Blocks b, long[] sources, long dest, long capacity, long elemSize,

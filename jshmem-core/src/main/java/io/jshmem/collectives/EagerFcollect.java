@@ -34,7 +34,7 @@ final class EagerFcollect {
     }
 
     /** Heap offset within a scratch half of flag word {@code f} (0 to n-2). */
-    private static long flagWord(int n, int f) {
+    static long flagWord(int n, int f) {
         return (f >>> 1) * TeamLayout.rdSlotBytes(n) + (f & 1) * 8L;
     }
 

@@ -55,9 +55,10 @@ public final class TeamChannel {
     private final java.util.function.Supplier<String> mismatch;
     private final WordWait word = new WordWait();
     private final BegunWait begun = new BegunWait();
-    /** Epoch of the last collective after which members may lag behind this one (an eager broadcast); else -1. */
-    private long eagerEpoch = -1;
-    /** Bit k: the collective k epochs before the current one was an eager broadcast (bit 0: the current one). */
+    /**
+     * Bit k: the collective k epochs before the current one was an eager broadcast, after which members may lag
+     * behind (bit 0: the current one).
+     */
     private long eagerHistory;
     /**
      * Per member, the highest epoch {@link #awaitScratchFree} has read from it: a member that was seen ahead (an
@@ -190,7 +191,6 @@ public final class TeamChannel {
      * {@link #awaitScratchFree}.
      */
     void markEager() {
-        eagerEpoch = epoch;
         eagerHistory |= 1;
     }
 
@@ -215,7 +215,7 @@ public final class TeamChannel {
      * epochs ago.
      */
     void awaitBegun(int index, long needed) {
-        if (eagerEpoch != epoch - 1 || index == me) {
+        if (!wasEager(1) || index == me) {
             return;
         }
         if (begunSeen[index] >= needed) {

@@ -18,7 +18,8 @@ import java.util.Locale;
  * ({@link CopyCalibration}, 5-15 ms at init) and then keeps timing a few of the job's large copies to correct the
  * large band ({@link LargeCopySampler}), {@code memcpy} and {@code jvm} force one. Copies from the caller's
  * threshold up use memcpy where it was chosen, through a critical FFM downcall chunked so that no safepoint waits
- * long. Thread-safe: the choice is published once through a volatile field and only read afterwards.
+ * long. Thread-safe: the choice is published through volatile fields, by {@link #configure} and by the rare switch
+ * of the large band (synchronized, off the copy path otherwise); copies only read it.
  */
 public final class Copies {
     /**

@@ -1,5 +1,6 @@
 package io.jshmem.collectives;
 
+import io.jshmem.team.TeamLayout;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,6 +33,38 @@ class FcollectChoiceTest {
 
     @Test
     void theFlagWordsAndTheDataNeverMeet() {
+        for (int n = 2; n <= 9; n++) {
+            long maxBlock = TeamLayout.rdCapacity(n) / n;
+            assertTrue(EagerFcollect.fits(n, maxBlock) && !EagerFcollect.fits(n, maxBlock + 1), n + " PEs");
+            long dataEnd = TeamLayout.RD_DATA + n * maxBlock;
+            java.util.Set<Long> seen = new java.util.HashSet<>();
+            for (int f = 0; f <= n - 2; f++) {
+                long w = EagerFcollect.flagWord(n, f);
+                assertTrue(seen.add(w), n + " PEs: flag " + f + " shares word " + w);
+                assertTrue(w + 8 <= TeamLayout.RD_HALF_BYTES, n + " PEs: flag " + f + " at " + w + " leaves the half");
+                // A slot head: the slot's flag word or the unused word after it, never a slot's data.
+                long inSlot = w % TeamLayout.rdSlotBytes(n);
+                assertTrue(inSlot == 0 || inSlot == 8, n + " PEs: flag " + f + " at " + w + " is not a slot head");
+                assertTrue(w + 8 <= TeamLayout.RD_DATA || w >= dataEnd, n + " PEs: flag " + f + " at " + w
+                        + " overlaps the blocks [" + TeamLayout.RD_DATA + ", " + dataEnd + ")");
+            }
+        }
+    }
+
+    @Test
+    void collectsChoiceDoesNotDependOnTheBlockSizes() {
+        // Members of a collect may contribute different sizes: they must still all run the same algorithm.
+        assertFalse(Collectives.collectByRing(tuning("auto"), true));
+        assertTrue(Collectives.collectByRing(tuning("auto"), false));
+        assertFalse(Collectives.collectByRing(tuning("eager"), true));
+        assertTrue(Collectives.collectByRing(tuning("eager"), false), "eager forced on a team not all mapped: ring");
+        assertFalse(Collectives.collectByRing(tuning("direct"), false));
+        assertTrue(Collectives.collectByRing(tuning("ring"), true));
+        assertTrue(Collectives.collectByRing(tuning("rd"), true));
+    }
+
+    @Test
+    void aTeamFitsUpToNinePesAndAHugeBlockNeverFits() {
         for (int n = 2; n <= 64; n++) {
             boolean any = EagerFcollect.fits(n, 1);
             assertEquals(n <= 9, any, n + " PEs");
