@@ -29,7 +29,7 @@ public enum Setting {
             "Copies of at least this many bytes between native segments may use libc memcpy instead of the JVM stub"
                     + " (where JSHMEM_LARGE_COPY chose it)."),
     LARGE_COPY("JSHMEM_LARGE_COPY", "auto",
-            "Copy routine from JSHMEM_MEMCPY_THRESHOLD up: auto (time libc memcpy against the JVM stub at init, 5-15"
+            "Copy routine from JSHMEM_MEMCPY_THRESHOLD up: auto (time libc memcpy against the JVM stub at init, 20-40"
                     + " ms once per process, pooled over the PEs of a host, per size band below and from 1 MiB),"
                     + " memcpy, or jvm."),
     SPIN_COUNT("JSHMEM_SPIN_COUNT", "4000",

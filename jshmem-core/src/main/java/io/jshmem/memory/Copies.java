@@ -15,11 +15,13 @@ import java.util.Locale;
  * large sizes depends on the host: glibc beat the HotSpot stub by 1.4-1.9x on some of these machines (see
  * shared/reference/java-shm-limits.md) and lost by 5-15 % at 8 MiB on others (issue 14's overhead gate). So the
  * routine is chosen per size band ({@link #BAND}) by {@link #configure}: {@code auto} measures both once per process
- * ({@link CopyCalibration}, 5-15 ms at init) and then keeps timing a few of the job's large copies to correct the
- * large band ({@link LargeCopySampler}), {@code memcpy} and {@code jvm} force one. Copies from the caller's
+ * ({@link CopyCalibration}, 20-40 ms at init), {@code memcpy} and {@code jvm} force one. The choice is not revised
+ * while the job runs: timing the job's own copies with the other routine now and then measured mostly the cost of the
+ * switch between routines, which on the Intel Xeon VMs lasted for milliseconds (1 MiB memcpy copies after stub
+ * copies ran at 1.2-3x their steady time for tens of copies), so such a sampler kept whichever routine it started
+ * with and made every trial cost. Copies from the caller's
  * threshold up use memcpy where it was chosen, through a critical FFM downcall chunked so that no safepoint waits
- * long. Thread-safe: the choice is published through volatile fields, by {@link #configure} and by the rare switch
- * of the large band (synchronized, off the copy path otherwise); copies only read it.
+ * long. Thread-safe: the choice is published through volatile fields by {@link #configure}; copies only read it.
  */
 public final class Copies {
     /**
@@ -40,11 +42,7 @@ public final class Copies {
     /** Which bands use memcpy (bits SMALL_MEMCPY, LARGE_MEMCPY); both until configured, the behaviour before. */
     private static volatile int bands = SMALL_MEMCPY | LARGE_MEMCPY;
     private static volatile String plan = "memcpy from the threshold up (not configured)";
-    /** The plan {@link #configure} chose, before any switch by sampling. */
-    private static String initPlan = plan;
     private static CopyCalibration.Result calibration;
-    /** Times large copies under {@code auto} to correct the large band's choice; null in the forced modes. */
-    private static volatile LargeCopySampler sampler;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
     private static final MethodHandle MEMCPY = lookupMemcpy();
@@ -134,7 +132,6 @@ public final class Copies {
      */
     public static synchronized String configure(String mode, List<double[]> hostSamples) {
         String m = mode(mode);
-        sampler = null;
         switch (m) {
             case "jvm" -> publish(0, "JVM copy stub for every size (JSHMEM_LARGE_COPY=jvm)");
             case "memcpy" -> publish(MEMCPY == null ? 0 : SMALL_MEMCPY | LARGE_MEMCPY, MEMCPY == null
@@ -165,9 +162,6 @@ public final class Copies {
                 }
             }
         }
-        initPlan = plan;
-        // Published last, so that a sampled copy never switches the band of the plan this call replaces.
-        sampler = m.equals("auto") && MEMCPY != null ? new LargeCopySampler() : null;
         return plan;
     }
 
@@ -211,50 +205,11 @@ public final class Copies {
             MemorySegment.copy(src, srcOff, dst, dstOff, bytes);
             return;
         }
-        LargeCopySampler s = sampler;
-        if (s != null && bytes >= BAND) {
-            copySampled(s, src, srcOff, dst, dstOff, bytes);
-            return;
-        }
         if (!usesMemcpy(bytes)) {
             MemorySegment.copy(src, srcOff, dst, dstOff, bytes);
             return;
         }
         memcpyChunked(src, srcOff, dst, dstOff, bytes);
-    }
-
-    /** A large copy under {@code auto}: most use the chosen routine, a few are timed ({@link LargeCopySampler}). */
-    private static void copySampled(LargeCopySampler s, MemorySegment src, long srcOff, MemorySegment dst,
-                                    long dstOff, long bytes) {
-        int sample = s.next();
-        boolean memcpyNow = (bands & LARGE_MEMCPY) != 0;
-        boolean memcpy = sample == 0 ? memcpyNow : sample == 2;
-        long t0 = sample == 0 ? 0 : System.nanoTime();
-        if (memcpy) {
-            memcpyChunked(src, srcOff, dst, dstOff, bytes);
-        } else {
-            MemorySegment.copy(src, srcOff, dst, dstOff, bytes);
-        }
-        if (sample != 0) {
-            int decision = s.record(memcpy, System.nanoTime() - t0, bytes, memcpyNow);
-            if (decision != 0) {
-                switchLarge(s, decision > 0);
-            }
-        }
-    }
-
-    private static synchronized void switchLarge(LargeCopySampler s, boolean memcpy) {
-        if (sampler != s) {
-            return;
-        }
-        int b = memcpy ? bands | LARGE_MEMCPY : bands & ~LARGE_MEMCPY;
-        publish(b, describe(b) + " (large band switched after " + s.decisions() + " window(s) of timed large"
-                + " copies; at init: " + initPlan + ")");
-    }
-
-    /** The sampler of the current plan (null in the forced modes); for tests. */
-    static LargeCopySampler sampler() {
-        return sampler;
     }
 
     /** Downcalls {@link #memcpyChunked} makes for {@code bytes}. */

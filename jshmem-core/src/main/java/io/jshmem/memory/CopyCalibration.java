@@ -19,10 +19,11 @@ import java.util.Locale;
  * on memory of the same kind as the symmetric heaps (a shared tmpfs mapping, deleted at once), at two sizes: one
  * inside and one beyond the per-core caches. Each routine's figure is its best sample, the estimate that a loaded
  * machine's preemptions disturb least; memcpy is chosen only when it wins by a margin, since the stub needs no
- * downcall. Both figures are net of the routines' call costs at this early, interpreted point ({@link #callCosts}).
- * About 5-15 ms in all (16 MiB of scratch pages faulted in, 12 copies of 8 MiB, 50 of 256 KiB, 256 tiny copies).
+ * downcall. Each routine is timed in blocks of consecutive copies ({@link #band}), and both figures are net of the
+ * routines' call costs at this early, interpreted point ({@link #callCosts}). About 20-40 ms in all (16 MiB of
+ * scratch pages faulted in, 4 blocks of 3 ms or more of each routine at each size, 256 tiny copies).
  * Not thread-safe; {@link Copies} runs it once per process, and a job's init pools the results of the PEs of a host
- * so that they all choose alike; {@link LargeCopySampler} then corrects the large band from compiled copies.
+ * so that they all choose alike.
  */
 final class CopyCalibration {
     /** The probe inside the per-core caches (L2 is 0.5-2 MiB on current x86). */
@@ -35,11 +36,19 @@ final class CopyCalibration {
     static final long LARGE_PROBE = 8L * 1024 * 1024;
     /**
      * memcpy must be this much faster (fraction of the stub's time) to be chosen: the stub needs no downcall and is
-     * what a plain Java copy does, so a narrow or noisy win does not justify the switch; where glibc is really
-     * faster (1.4-1.9x on some hosts) it wins by far more.
+     * what a plain Java copy does, so a noisy win does not justify the switch. With both routines timed
+     * in steady state ({@link #band}) the real differences are small
+     * (memcpy 8-9 % faster on the Intel Xeon VMs at 1-8 MiB), where the 10 % this margin once was kept the stub.
      */
-    static final double MARGIN = 0.10;
-    private static final int SAMPLES = 5;
+    static final double MARGIN = 0.05;
+    /** Rounds per probe size, each a block of each routine. */
+    private static final int ROUNDS = 2;
+    /** Untimed copies that open each block, at least, to leave the state the other routine left behind. */
+    static final int WARM_COPIES = 2;
+    /** How long the untimed copies of a block last, at least. */
+    static final long WARM_NANOS = 3_000_000L;
+    /** Timed copies per block. */
+    static final int TIMED = 2;
     /** 8-byte copies per batch of {@link #callCosts}: 4 batches of each routine take about 0.2 ms interpreted. */
     private static final int CALL_BATCH = 32;
 
@@ -95,8 +104,8 @@ final class CopyCalibration {
             MemorySegment src = mem.asSlice(0, LARGE_PROBE);
             MemorySegment dst = mem.asSlice(LARGE_PROBE, LARGE_PROBE);
             double[] perCall = callCosts(src, dst);
-            return new Result(band(src, dst, SMALL_PROBE, 4 * SAMPLES, perCall),
-                    band(src, dst, LARGE_PROBE, SAMPLES, perCall), kind);
+            return new Result(band(src, dst, SMALL_PROBE, ROUNDS, perCall),
+                    band(src, dst, LARGE_PROBE, ROUNDS, perCall), kind);
         }
     }
 
@@ -149,25 +158,43 @@ final class CopyCalibration {
     }
 
     /**
-     * Best time per copy of each routine over {@code samples} alternating samples, after one warm-up each, less
-     * the routine's call costs ({@link #callCosts}).
+     * Best steady-state time per copy of each routine, less its call costs ({@link #callCosts}): {@code rounds}
+     * rounds, each a block of untimed then {@link #TIMED} timed copies of one routine and then of the
+     * other, the order alternating between rounds. Copies are timed only after copies of the same routine because a
+     * switch of routine costs the first copies after it far more than either routine's own speed: on this project's
+     * Intel Xeon VMs (2 MiB L2) the first stub copy of 8 MiB after memcpy copies took 1.6 ms and the second 0.69 ms,
+     * the first two memcpy copies after stub copies 1.07 and 0.97 ms and the third 0.63 ms. Alternating single
+     * copies measured that switch instead (stub 0.81-0.85 ms, memcpy 1.03 ms) and chose the stub, 9 % slower.
      */
-    private static Band band(MemorySegment src, MemorySegment dst, long bytes, int samples, double[] perCall) {
+    private static Band band(MemorySegment src, MemorySegment dst, long bytes, int rounds, double[] perCall) {
         double stub = Double.MAX_VALUE;
         double memcpy = Double.MAX_VALUE;
-        for (int i = -1; i < samples; i++) {
-            boolean stubFirst = (i & 1) == 0;
-            double a = time(src, dst, bytes, stubFirst);
-            double b = time(src, dst, bytes, !stubFirst);
-            if (i < 0) {
-                continue;
-            }
+        for (int r = 0; r < rounds; r++) {
+            boolean stubFirst = (r & 1) == 0;
+            double a = block(src, dst, bytes, stubFirst);
+            double b = block(src, dst, bytes, !stubFirst);
             stub = Math.min(stub, stubFirst ? a : b);
             memcpy = Math.min(memcpy, stubFirst ? b : a);
         }
         double stubCopy = Math.max(stub - perCall[0], stub / 2);
         double memcpyCopy = Math.max(memcpy - Copies.chunks(bytes) * perCall[1], memcpy / 2);
         return new Band(bytes, stubCopy, memcpyCopy);
+    }
+
+    /**
+     * The best of {@link #TIMED} copies with one routine, after untimed ones for at least {@link #WARM_COPIES} copies
+     * and {@link #WARM_NANOS}: the cost of a switch of routine lasts milliseconds rather than a number of copies.
+     */
+    private static double block(MemorySegment src, MemorySegment dst, long bytes, boolean stub) {
+        long start = System.nanoTime();
+        for (int i = 0; i < WARM_COPIES || System.nanoTime() - start < WARM_NANOS; i++) {
+            time(src, dst, bytes, stub);
+        }
+        double best = Double.MAX_VALUE;
+        for (int i = 0; i < TIMED; i++) {
+            best = Math.min(best, time(src, dst, bytes, stub));
+        }
+        return best;
     }
 
     private static double time(MemorySegment src, MemorySegment dst, long bytes, boolean stub) {
