@@ -377,6 +377,49 @@ public final class Comm {
         return old;
     }
 
+    /** {@code atomicLong(FETCH_ADD, ...)} through the engine's own entry ({@link Transport#fetchAddLong}). */
+    public long fetchAddLong(int pe, long off, long value) {
+        live(pe);
+        long old = route[pe].fetchAddLong(pe, off, value);
+        issued(pe);
+        rang(pe);
+        return old;
+    }
+
+    /** {@code atomicLong(COMPARE_SWAP, ...)} through the engine's own entry. */
+    public long compareSwapLong(int pe, long off, long compare, long value) {
+        live(pe);
+        long old = route[pe].compareSwapLong(pe, off, compare, value);
+        issued(pe);
+        rang(pe);
+        return old;
+    }
+
+    /** {@code atomicLong(SWAP, ...)} through the engine's own entry. */
+    public long swapLong(int pe, long off, long value) {
+        live(pe);
+        long old = route[pe].swapLong(pe, off, value);
+        issued(pe);
+        rang(pe);
+        return old;
+    }
+
+    /** {@code atomicLong(FETCH, ...)} through the engine's own entry. */
+    public long fetchLong(int pe, long off) {
+        live(pe);
+        long v = route[pe].fetchLong(pe, off);
+        issued(pe);
+        return v;
+    }
+
+    /** {@code atomicLong(SET, ...)} through the engine's own entry. */
+    public void setLong(int pe, long off, long value) {
+        live(pe);
+        route[pe].setLong(pe, off, value);
+        issued(pe);
+        rang(pe);
+    }
+
     /** 32-bit atomic on a naturally aligned word of {@code pe}; returns the old value (0 for SET). */
     public int atomicInt(AmoOp op, int pe, long off, int operand, int compare) {
         live(pe);

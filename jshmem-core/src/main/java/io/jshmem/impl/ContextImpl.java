@@ -422,43 +422,43 @@ class ContextImpl extends ContextPlumbing implements Context {
 
     @Override
     public final long atomicFetch(DataType type, SymmetricMemory source, long index, int pe) {
-        return sync.amo(AmoOp.FETCH, type, source, "source", index, 0, 0, pe);
+        return sync.fetch(type, source, index, pe);
     }
 
     @Override
     public final void atomicSet(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        sync.amo(AmoOp.SET, type, dest, "dest", index, value, 0, pe);
+        sync.set(type, dest, index, value, pe);
     }
 
     @Override
     public final long atomicSwap(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        return sync.amo(AmoOp.SWAP, type, dest, "dest", index, value, 0, pe);
+        return sync.swap(type, dest, index, value, pe);
     }
 
     @Override
     public final long atomicCompareSwap(DataType type, SymmetricMemory dest, long index, long cond, long value,
                                         int pe) {
-        return sync.amo(AmoOp.COMPARE_SWAP, type, dest, "dest", index, value, cond, pe);
+        return sync.compareSwap(type, dest, index, cond, value, pe);
     }
 
     @Override
     public final long atomicFetchInc(DataType type, SymmetricMemory dest, long index, int pe) {
-        return sync.amo(AmoOp.FETCH_ADD, type, dest, "dest", index, 1, 0, pe);
+        return sync.fetchAdd(type, dest, index, 1, pe);
     }
 
     @Override
     public final void atomicInc(DataType type, SymmetricMemory dest, long index, int pe) {
-        sync.amo(AmoOp.FETCH_ADD, type, dest, "dest", index, 1, 0, pe);
+        sync.fetchAdd(type, dest, index, 1, pe);
     }
 
     @Override
     public final long atomicFetchAdd(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        return sync.amo(AmoOp.FETCH_ADD, type, dest, "dest", index, value, 0, pe);
+        return sync.fetchAdd(type, dest, index, value, pe);
     }
 
     @Override
     public final void atomicAdd(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        sync.amo(AmoOp.FETCH_ADD, type, dest, "dest", index, value, 0, pe);
+        sync.fetchAdd(type, dest, index, value, pe);
     }
 
     @Override

@@ -30,8 +30,22 @@ final class SyncOps {
         this.comm = ctx.comm;
     }
 
-    /** 4 or 8: the width of an atomic type; FLOAT and DOUBLE only for fetch, set and swap. */
+    /**
+     * 4 or 8: the width of an atomic type; FLOAT and DOUBLE only for fetch, set and swap. The integer types are tested
+     * by reference in a method small enough to inline everywhere (an enum switch reads javac's ordinal map, which C2
+     * cannot fold); the rest, and the error, in {@link #otherAmoWidth}.
+     */
     private static int amoWidth(AmoOp op, DataType type) {
+        if (type == DataType.LONG || type == DataType.ULONG) {
+            return 8;
+        }
+        if (type == DataType.INT || type == DataType.UINT) {
+            return 4;
+        }
+        return otherAmoWidth(op, type);
+    }
+
+    private static int otherAmoWidth(AmoOp op, DataType type) {
         if (type != null) {
             switch (type) {
                 case INT, UINT:
@@ -58,6 +72,58 @@ final class SyncOps {
     private static ShmemArgumentException badAmoType(AmoOp op, DataType type) {
         return new ShmemArgumentException("type = " + type + " is not an atomic type for " + op + ": valid are INT, "
                 + "UINT, LONG and ULONG (and FLOAT, DOUBLE for fetch, set and swap); pass one of them");
+    }
+
+    /**
+     * Whether a 64-bit atomic on {@code type} may take the direct path: a 64-bit type, no thread rule to check and
+     * nothing recording. The direct path of each common atomic below is a few bytecodes with the operation in its
+     * name, which C2 inlines into the caller's loop; through {@link #amo}, which takes the operation as an argument
+     * and does the bookkeeping, a fetch-add cost 2-5 ns more (amo compiled too big to be inlined: every operation,
+     * both widths and the span inline in one method).
+     */
+    private boolean direct(DataType type) {
+        return (type == DataType.LONG || type == DataType.ULONG) && ctx.guard == null && ctx.prof.idle();
+    }
+
+    long fetchAdd(DataType type, SymmetricMemory mem, long index, long value, int pe) {
+        if (direct(type)) {
+            long off = ctx.slot(mem, "dest", index, Long.BYTES, pe);
+            return comm.fetchAddLong(ctx.world(pe), off, value);
+        }
+        return amo(AmoOp.FETCH_ADD, type, mem, "dest", index, value, 0, pe);
+    }
+
+    long compareSwap(DataType type, SymmetricMemory mem, long index, long cond, long value, int pe) {
+        if (direct(type)) {
+            long off = ctx.slot(mem, "dest", index, Long.BYTES, pe);
+            return comm.compareSwapLong(ctx.world(pe), off, cond, value);
+        }
+        return amo(AmoOp.COMPARE_SWAP, type, mem, "dest", index, value, cond, pe);
+    }
+
+    long swap(DataType type, SymmetricMemory mem, long index, long value, int pe) {
+        if (direct(type)) {
+            long off = ctx.slot(mem, "dest", index, Long.BYTES, pe);
+            return comm.swapLong(ctx.world(pe), off, value);
+        }
+        return amo(AmoOp.SWAP, type, mem, "dest", index, value, 0, pe);
+    }
+
+    long fetch(DataType type, SymmetricMemory mem, long index, int pe) {
+        if (direct(type)) {
+            long off = ctx.slot(mem, "source", index, Long.BYTES, pe);
+            return comm.fetchLong(ctx.world(pe), off);
+        }
+        return amo(AmoOp.FETCH, type, mem, "source", index, 0, 0, pe);
+    }
+
+    void set(DataType type, SymmetricMemory mem, long index, long value, int pe) {
+        if (direct(type)) {
+            long off = ctx.slot(mem, "dest", index, Long.BYTES, pe);
+            comm.setLong(ctx.world(pe), off, value);
+            return;
+        }
+        amo(AmoOp.SET, type, mem, "dest", index, value, 0, pe);
     }
 
     long amo(AmoOp op, DataType type, SymmetricMemory mem, String name, long index, long operand, long compare,

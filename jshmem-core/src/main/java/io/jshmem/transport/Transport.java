@@ -45,6 +45,36 @@ public interface Transport extends AutoCloseable {
     /** 32-bit atomic; returns the old value for fetching ops (0 for SET). */
     int atomicInt(AmoOp op, int pe, long heapOffset, int operand, int compare);
 
+    // The common 64-bit atomics, one entry each: with the operation in the method rather than in an argument, an
+    // engine's implementation is a few bytecodes that the JIT inlines into the caller without compiling every other
+    // operation alongside (a shared method taking the op compiled too big to be inlined). Same semantics as
+    // atomicLong with the named op.
+
+    /** {@code atomicLong(FETCH_ADD, ...)}: adds {@code value}, returns the old value. */
+    default long fetchAddLong(int pe, long heapOffset, long value) {
+        return atomicLong(AmoOp.FETCH_ADD, pe, heapOffset, value, 0);
+    }
+
+    /** {@code atomicLong(COMPARE_SWAP, ...)}: stores {@code value} when the old value is {@code compare}; returns it. */
+    default long compareSwapLong(int pe, long heapOffset, long compare, long value) {
+        return atomicLong(AmoOp.COMPARE_SWAP, pe, heapOffset, value, compare);
+    }
+
+    /** {@code atomicLong(SWAP, ...)}: stores {@code value}, returns the old value. */
+    default long swapLong(int pe, long heapOffset, long value) {
+        return atomicLong(AmoOp.SWAP, pe, heapOffset, value, 0);
+    }
+
+    /** {@code atomicLong(FETCH, ...)}: the value, read atomically. */
+    default long fetchLong(int pe, long heapOffset) {
+        return atomicLong(AmoOp.FETCH, pe, heapOffset, 0, 0);
+    }
+
+    /** {@code atomicLong(SET, ...)}: stores {@code value} atomically. */
+    default void setLong(int pe, long heapOffset, long value) {
+        atomicLong(AmoOp.SET, pe, heapOffset, value, 0);
+    }
+
     /**
      * Non-blocking fetching 64-bit atomic: the old value is stored into {@code result} at {@code resultOffset} by
      * the next {@link #quiet()} (the default performs the atomic at once).

@@ -150,6 +150,31 @@ public final class CopyEngineTransport implements Transport {
     }
 
     @Override
+    public long fetchAddLong(int pe, long heapOffset, long value) {
+        return inner.fetchAddLong(pe, heapOffset, value);
+    }
+
+    @Override
+    public long compareSwapLong(int pe, long heapOffset, long compare, long value) {
+        return inner.compareSwapLong(pe, heapOffset, compare, value);
+    }
+
+    @Override
+    public long swapLong(int pe, long heapOffset, long value) {
+        return inner.swapLong(pe, heapOffset, value);
+    }
+
+    @Override
+    public long fetchLong(int pe, long heapOffset) {
+        return inner.fetchLong(pe, heapOffset);
+    }
+
+    @Override
+    public void setLong(int pe, long heapOffset, long value) {
+        inner.setLong(pe, heapOffset, value);
+    }
+
+    @Override
     public void atomicLongNbi(AmoOp op, int pe, long heapOffset, long operand, long compare, MemorySegment result,
                               long resultOffset) {
         inner.atomicLongNbi(op, pe, heapOffset, operand, compare, result, resultOffset);
