@@ -143,4 +143,42 @@ public final class CollectiveActivity {
         return (long) LONG.getAcquire(local, TeamLayout.slotBase(slot) + TeamLayout.EPOCH);
     }
 
+    /**
+     * The members (other than this PE) that are in finalize while this PE is in another operation, or null. A PE in
+     * finalize has left every other collective for good, so a wait of this PE that needs it can never complete:
+     * typically its code threw, and a try-with-resources block finalized it on the way out, before a collective the
+     * others entered. Only a wait that has lasted a second reads the members' words ({@link
+     * io.jshmem.comm.WaitLoop.Stall#abandoned}); allocates only when it finds some.
+     */
+    public static String finalizing(Comm comm, int[] members) {
+        MemorySegment local = comm.localHeap();
+        int myPe = comm.myPe();
+        long myCode = (long) LONG.get(local, HeapLayout.ACTIVITY_CODE_OFFSET);
+        if (myCode == FINALIZE) {
+            return null;
+        }
+        StringBuilder gone = null;
+        for (int pe : members) {
+            if (pe == myPe) {
+                continue;
+            }
+            long code;
+            try {
+                code = comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET);
+            } catch (RuntimeException unreachable) {
+                continue;
+            }
+            if (code == FINALIZE) {
+                gone = gone == null ? new StringBuilder("PE ") : gone.append(", PE ");
+                gone.append(pe);
+            }
+        }
+        if (gone == null) {
+            return null;
+        }
+        long myEpoch = (long) LONG.get(local, HeapLayout.ACTIVITY_EPOCH_OFFSET);
+        return gone + " entered finalize while PE " + myPe + " is in " + name(myCode) + " epoch " + myEpoch
+                + ", which they did not call first: every PE must call the same collectives, in the same order, before"
+                + " finalize (a PE whose code throws out of a try-with-resources block finalizes on the way out)";
+    }
 }

@@ -88,6 +88,11 @@ abstract class EpochBarrier implements Barrier {
         public final String mismatch() {
             return mismatch == null ? null : mismatch.get();
         }
+
+        @Override
+        public final String abandoned() {
+            return CollectiveActivity.finalizing(comm, members);
+        }
     }
 
     /** Members whose published arrival epoch is below the current one (or cannot be read). */

@@ -342,6 +342,11 @@ public final class TeamChannel {
         public String mismatch() {
             return mismatch.get();
         }
+
+        @Override
+        public String abandoned() {
+            return CollectiveActivity.finalizing(comm, members);
+        }
     }
 
     /** Member {@code index} having published at least epoch {@code needed}: a load of its slot's EPOCH word. */

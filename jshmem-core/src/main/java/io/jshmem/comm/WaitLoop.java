@@ -2,6 +2,7 @@ package io.jshmem.comm;
 
 import io.jshmem.Cmp;
 import io.jshmem.config.ShmemLog;
+import io.jshmem.error.ShmemStateException;
 import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.transport.WaitProgress;
 
@@ -74,7 +75,19 @@ public final class WaitLoop {
         default String mismatch() {
             return null;
         }
+
+        /**
+         * Why the wait can never complete because a member it needs has left for good (is in finalize while this PE
+         * is not); null otherwise. Asked once per {@link #ABANDON_CHECK_NANOS} of a long wait; the wait fails when
+         * two answers in a row agree, instead of waiting for the deadline.
+         */
+        default String abandoned() {
+            return null;
+        }
     }
+
+    /** How often a long wait asks {@link Stall#abandoned}: after one second, then every second. */
+    public static final long ABANDON_CHECK_NANOS = 1_000_000_000L;
 
     private final int spins;
     private final Duration timeout;
@@ -330,6 +343,8 @@ public final class WaitLoop {
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
         boolean warned = warnAfterNanos == Long.MAX_VALUE;
+        long abandonCheck = start + ABANDON_CHECK_NANOS;
+        String abandoned = null;
         int polls = 0;
         while (!condition.satisfied()) {
             if (net != null) {
@@ -345,6 +360,10 @@ public final class WaitLoop {
                 long now = System.nanoTime();
                 if (now - deadline > 0) {
                     throw timedOut(stall);
+                }
+                if (now - abandonCheck >= 0) {
+                    abandonCheck = now + ABANDON_CHECK_NANOS;
+                    abandoned = checkAbandoned(stall, abandoned, now - start);
                 }
                 if (!warned && now - start >= warnAfterNanos) {
                     warned = true;
@@ -369,6 +388,8 @@ public final class WaitLoop {
         long begin = System.nanoTime();
         long deadline = begin + timeout.toNanos();
         boolean warned = warnAfterNanos == Long.MAX_VALUE;
+        long abandonCheck = begin + ABANDON_CHECK_NANOS;
+        String abandoned = null;
         Doorbell.announce(heap);
         try {
             while (true) {
@@ -381,6 +402,10 @@ public final class WaitLoop {
                 long left = deadline - now;
                 if (left <= 0) {
                     throw timedOut(stall);
+                }
+                if (now - abandonCheck >= 0) {
+                    abandonCheck = now + ABANDON_CHECK_NANOS;
+                    abandoned = checkAbandoned(stall, abandoned, now - begin);
                 }
                 if (!warned && now - begin >= warnAfterNanos) {
                     warned = true;
@@ -418,6 +443,8 @@ public final class WaitLoop {
         long start = System.nanoTime();
         Deadline deadline = Deadline.after(timeout);
         boolean warned = warnAfterNanos == Long.MAX_VALUE;
+        long abandonCheck = start + ABANDON_CHECK_NANOS;
+        String abandoned = null;
         long park = 1_000;
         int polls = 0;
         while (!condition.satisfied()) {
@@ -439,12 +466,33 @@ public final class WaitLoop {
                 if (deadline.passed()) {
                     throw timedOut(stall);
                 }
+                long now = System.nanoTime();
+                if (now - abandonCheck >= 0) {
+                    abandonCheck = now + ABANDON_CHECK_NANOS;
+                    abandoned = checkAbandoned(stall, abandoned, now - start);
+                }
                 if (!warned && System.nanoTime() - start >= warnAfterNanos) {
                     warned = true;
                     warn(stall, System.nanoTime() - start);
                 }
             }
         }
+    }
+
+    /**
+     * One look at {@link Stall#abandoned}: returns the answer, and throws when it repeats the previous one (the
+     * members it names stayed where they were for a whole check period, so the wait is over for good). Marks the
+     * failure as a timeout does, so that this PE's finalize waits only short steps.
+     */
+    private String checkAbandoned(Stall stall, String before, long waited) {
+        String now = stall.abandoned();
+        if (now != null && now.equals(before)) {
+            // As after a timeout: the PEs no longer agree on where they are, so finalize takes its short steps.
+            failures.timedOut();
+            throw new ShmemStateException(stall.describe() + " cannot complete: " + now + "; stopped after "
+                    + seconds(waited) + " instead of at the deadline (JSHMEM_TIMEOUT)");
+        }
+        return now;
     }
 
     private ShmemTimeoutException timedOut(Stall stall) {

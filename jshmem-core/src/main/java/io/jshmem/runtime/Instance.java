@@ -9,8 +9,9 @@ import io.jshmem.bootstrap.RendezvousClient;
 import io.jshmem.bootstrap.RendezvousServer;
 import io.jshmem.bootstrap.TlsContexts;
 import io.jshmem.bootstrap.UniqueId;
-import io.jshmem.collectives.CollectiveActivity;
 import io.jshmem.collectives.Barrier;
+import io.jshmem.collectives.CollectiveActivity;
+import io.jshmem.collectives.FinalizeHandshake;
 import io.jshmem.comm.Comm;
 import io.jshmem.comm.FailureState;
 import io.jshmem.comm.WaitLoop;
@@ -475,6 +476,7 @@ public final class Instance {
                     finalizeAfterTimeout();
                 } else {
                     enterWorld(CollectiveActivity.FINALIZE);
+                    FinalizeHandshake.await(comm, comm.waitLoop());
                     worldBarrier.barrier();
                     boot.barrier("finalize", controlTimeout);
                 }
