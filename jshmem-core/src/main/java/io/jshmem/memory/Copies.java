@@ -19,9 +19,9 @@ import java.util.Locale;
  * while the job runs: timing the job's own copies with the other routine now and then measured mostly the cost of the
  * switch between routines, which on the Intel Xeon VMs lasted for milliseconds (1 MiB memcpy copies after stub
  * copies ran at 1.2-3x their steady time for tens of copies), so such a sampler kept whichever routine it started
- * with and made every trial cost. Copies from the caller's
- * threshold up use memcpy where it was chosen, through a critical FFM downcall chunked so that no safepoint waits
- * long. Thread-safe: the choice is published through volatile fields by {@link #configure}; copies only read it.
+ * with and made every trial cost. Copies from the caller's threshold up use memcpy where it was chosen, through a
+ * critical FFM downcall chunked so that no safepoint waits long. Thread-safe: the choice is published through
+ * volatile fields by {@link #configure}; copies only read it.
  */
 public final class Copies {
     /**

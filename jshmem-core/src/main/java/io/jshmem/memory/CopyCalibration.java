@@ -21,7 +21,7 @@ import java.util.Locale;
  * machine's preemptions disturb least; memcpy is chosen only when it wins by a margin, since the stub needs no
  * downcall. Each routine is timed in blocks of consecutive copies ({@link #band}), and both figures are net of the
  * routines' call costs at this early, interpreted point ({@link #callCosts}). About 20-40 ms in all (16 MiB of
- * scratch pages faulted in, 4 blocks of 3 ms or more of each routine at each size, 256 tiny copies).
+ * scratch pages faulted in, at each size two blocks of each routine of 3 ms or more, 256 tiny copies).
  * Not thread-safe; {@link Copies} runs it once per process, and a job's init pools the results of the PEs of a host
  * so that they all choose alike.
  */
@@ -36,9 +36,9 @@ final class CopyCalibration {
     static final long LARGE_PROBE = 8L * 1024 * 1024;
     /**
      * memcpy must be this much faster (fraction of the stub's time) to be chosen: the stub needs no downcall and is
-     * what a plain Java copy does, so a noisy win does not justify the switch. With both routines timed
-     * in steady state ({@link #band}) the real differences are small
-     * (memcpy 8-9 % faster on the Intel Xeon VMs at 1-8 MiB), where the 10 % this margin once was kept the stub.
+     * what a plain Java copy does, so a noisy win does not justify the switch. With both routines timed in steady
+     * state ({@link #band}) the real differences are small (memcpy 8-9 % faster on the Intel Xeon VMs at 1-8 MiB),
+     * where the 10 % this margin once was kept the stub.
      */
     static final double MARGIN = 0.05;
     /** Rounds per probe size, each a block of each routine. */
