@@ -471,9 +471,9 @@ public final class WaitLoop {
                     abandonCheck = now + ABANDON_CHECK_NANOS;
                     abandoned = checkAbandoned(stall, abandoned, now - start);
                 }
-                if (!warned && System.nanoTime() - start >= warnAfterNanos) {
+                if (!warned && now - start >= warnAfterNanos) {
                     warned = true;
-                    warn(stall, System.nanoTime() - start);
+                    warn(stall, now - start);
                 }
             }
         }

@@ -30,22 +30,8 @@ final class SyncOps {
         this.comm = ctx.comm;
     }
 
-    /**
-     * 4 or 8: the width of an atomic type; FLOAT and DOUBLE only for fetch, set and swap. The integer types are tested
-     * by reference in a method small enough to inline everywhere (an enum switch reads javac's ordinal map, which C2
-     * cannot fold); the rest, and the error, in {@link #otherAmoWidth}.
-     */
+    /** 4 or 8: the width of an atomic type; FLOAT and DOUBLE only for fetch, set and swap. */
     private static int amoWidth(AmoOp op, DataType type) {
-        if (type == DataType.LONG || type == DataType.ULONG) {
-            return 8;
-        }
-        if (type == DataType.INT || type == DataType.UINT) {
-            return 4;
-        }
-        return otherAmoWidth(op, type);
-    }
-
-    private static int otherAmoWidth(AmoOp op, DataType type) {
         if (type != null) {
             switch (type) {
                 case INT, UINT:

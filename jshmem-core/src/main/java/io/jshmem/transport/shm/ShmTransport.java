@@ -91,25 +91,19 @@ public final class ShmTransport implements Transport {
     @Override
     public long atomicLong(AmoOp op, int pe, long heapOffset, long operand, long compare) {
         MemorySegment s = peers[pe];
-        // Reference tests rather than a switch: an enum switch reads javac's ordinal map, an array C2 cannot fold,
-        // while these fold away where the caller passes a constant op (every ShmemRuntime atomic does).
-        if (op == AmoOp.FETCH_ADD) {
-            return (long) LONG.getAndAdd(s, heapOffset, operand);
-        } else if (op == AmoOp.COMPARE_SWAP) {
-            return (long) LONG.compareAndExchange(s, heapOffset, compare, operand);
-        } else if (op == AmoOp.FETCH) {
-            return (long) LONG.getVolatile(s, heapOffset);
-        } else if (op == AmoOp.SWAP) {
-            return (long) LONG.getAndSet(s, heapOffset, operand);
-        } else if (op == AmoOp.SET) {
-            LONG.setVolatile(s, heapOffset, operand);
-            return 0L;
-        } else if (op == AmoOp.FETCH_AND) {
-            return (long) LONG.getAndBitwiseAnd(s, heapOffset, operand);
-        } else if (op == AmoOp.FETCH_OR) {
-            return (long) LONG.getAndBitwiseOr(s, heapOffset, operand);
-        }
-        return (long) LONG.getAndBitwiseXor(s, heapOffset, operand);
+        return switch (op) {
+            case FETCH -> (long) LONG.getVolatile(s, heapOffset);
+            case SET -> {
+                LONG.setVolatile(s, heapOffset, operand);
+                yield 0L;
+            }
+            case SWAP -> (long) LONG.getAndSet(s, heapOffset, operand);
+            case COMPARE_SWAP -> (long) LONG.compareAndExchange(s, heapOffset, compare, operand);
+            case FETCH_ADD -> (long) LONG.getAndAdd(s, heapOffset, operand);
+            case FETCH_AND -> (long) LONG.getAndBitwiseAnd(s, heapOffset, operand);
+            case FETCH_OR -> (long) LONG.getAndBitwiseOr(s, heapOffset, operand);
+            case FETCH_XOR -> (long) LONG.getAndBitwiseXor(s, heapOffset, operand);
+        };
     }
 
     @Override
@@ -140,23 +134,19 @@ public final class ShmTransport implements Transport {
     @Override
     public int atomicInt(AmoOp op, int pe, long heapOffset, int operand, int compare) {
         MemorySegment s = peers[pe];
-        if (op == AmoOp.FETCH_ADD) {
-            return (int) INT.getAndAdd(s, heapOffset, operand);
-        } else if (op == AmoOp.COMPARE_SWAP) {
-            return (int) INT.compareAndExchange(s, heapOffset, compare, operand);
-        } else if (op == AmoOp.FETCH) {
-            return (int) INT.getVolatile(s, heapOffset);
-        } else if (op == AmoOp.SWAP) {
-            return (int) INT.getAndSet(s, heapOffset, operand);
-        } else if (op == AmoOp.SET) {
-            INT.setVolatile(s, heapOffset, operand);
-            return 0;
-        } else if (op == AmoOp.FETCH_AND) {
-            return (int) INT.getAndBitwiseAnd(s, heapOffset, operand);
-        } else if (op == AmoOp.FETCH_OR) {
-            return (int) INT.getAndBitwiseOr(s, heapOffset, operand);
-        }
-        return (int) INT.getAndBitwiseXor(s, heapOffset, operand);
+        return switch (op) {
+            case FETCH -> (int) INT.getVolatile(s, heapOffset);
+            case SET -> {
+                INT.setVolatile(s, heapOffset, operand);
+                yield 0;
+            }
+            case SWAP -> (int) INT.getAndSet(s, heapOffset, operand);
+            case COMPARE_SWAP -> (int) INT.compareAndExchange(s, heapOffset, compare, operand);
+            case FETCH_ADD -> (int) INT.getAndAdd(s, heapOffset, operand);
+            case FETCH_AND -> (int) INT.getAndBitwiseAnd(s, heapOffset, operand);
+            case FETCH_OR -> (int) INT.getAndBitwiseOr(s, heapOffset, operand);
+            case FETCH_XOR -> (int) INT.getAndBitwiseXor(s, heapOffset, operand);
+        };
     }
 
     @Override
