@@ -425,6 +425,30 @@ static void json_double(const char *name, double v, int comma) {
     else fprintf(json, "\"%s\": %.6g%s", name, v, comma ? ", " : "");
 }
 
+/* One round of ops operations: on a timing PE as batches (each batch mean recorded), returning ns per operation
+   times scale; elsewhere the operations in one go (NAN); in mode ALL the slowest PE's figure. The warm-up chunks run
+   through it too, as shmem-bench's Harness.round does (there so that the rounds run code the JIT compiled). */
+static double run_round(struct kctx *k, int timing, enum mode mode, double scale, long ops, long batch,
+                        double *batches, long *nb, long cap, int me, int npes) {
+    double value = NAN;
+    if (timing) {
+        long t0 = now_ns();
+        for (long left = ops; left > 0;) {
+            long n = left < batch ? left : batch;
+            long b0 = now_ns();
+            run_kernel(k, n);
+            long b1 = now_ns();
+            if (batches && *nb < cap) batches[(*nb)++] = (b1 - b0) * scale / n;
+            left -= n;
+        }
+        value = (now_ns() - t0) * scale / ops;
+    } else if (k) {
+        run_kernel(k, ops);
+    }
+    if (mode == ALL) value = gather_max(value, me, npes);
+    return value;
+}
+
 static void measure(int bench, long size, enum mode mode, struct kctx *k /* NULL: idle */, const char *note,
                     int me, int npes) {
     const struct bench *b = &BENCHES[bench];
@@ -441,22 +465,24 @@ static void measure(int bench, long size, enum mode mode, struct kctx *k /* NULL
 
     /* Warm-up chunks until PE 0 spent --warmup-ms in them (sizes up to 64 KiB) and, for those sizes, at least 3
        chunks ran and the last is within 1.25x of the best, never past 5 budgets: shmem-bench's rule
-       (Harness.moreWarmup), which a JIT needs and C does not, applied alike. */
-    shmem_barrier_all();
+       (Harness.moreWarmup), which a JIT needs and C does not, applied alike. Each chunk runs as a round does
+       (barrier, batches, gather in mode ALL), as in shmem-bench. */
     long batch = iterations, warmed = 0;
     if (warmup > 0) {
         long budget = size <= 64 * 1024 ? opt.warmup_ms * 1000000L : 0, spent = 0;
         double per_op = -1, best = -1;
+        long chunk_batch = warmup;
         for (int chunk = 0; chunk < 1000; chunk++) {
+            shmem_barrier_all();
             long t0 = now_ns();
-            if (k) {
-                run_kernel(k, warmup);
-                warmed += warmup;
-            }
+            run_round(k, timing, mode, scale, warmup, chunk_batch, NULL, &nb, cap, me, npes);
+            if (k) warmed += warmup;
             long t = now_ns() - t0;
             spent += t;
             per_op = (double) t / warmup;
             if (best < 0 || per_op < best) best = per_op;
+            chunk_batch = round_up((long) ceil(BATCH_TARGET_NS / (per_op > 0.01 ? per_op : 0.01)), gran);
+            if (chunk_batch > warmup) chunk_batch = warmup;
             int more = spent < budget
                        || (budget > 0 && spent < 5 * budget && (chunk + 1 < 3 || per_op > 1.25 * best));
             if (!broadcast_long(more, me, npes)) break;
@@ -468,23 +494,7 @@ static void measure(int bench, long size, enum mode mode, struct kctx *k /* NULL
     }
     for (int r = 0; r < opt.rounds; r++) {
         shmem_barrier_all();
-        double value = NAN;
-        if (timing) {
-            long t0 = now_ns();
-            for (long left = iterations; left > 0;) {
-                long n = left < batch ? left : batch;
-                long b0 = now_ns();
-                run_kernel(k, n);
-                long b1 = now_ns();
-                if (nb < cap) batches[nb++] = (b1 - b0) * scale / n;
-                left -= n;
-            }
-            value = (now_ns() - t0) * scale / iterations;
-        } else if (k) {
-            run_kernel(k, iterations);
-        }
-        if (mode == ALL) value = gather_max(value, me, npes);
-        rounds[r] = value;
+        rounds[r] = run_round(k, timing, mode, scale, iterations, batch, batches, &nb, cap, me, npes);
     }
     shmem_barrier_all();
     if (me == 0) {

@@ -50,33 +50,15 @@ final class Harness {
         long warmupOps = Sizes.warmupFor(size, options.warmup);
         long warmup = warmupOps == 0 ? 0 : roundUp(warmupOps, gran);
         boolean timing = kernel != null && (shmem.myPe() == 0 || mode == Mode.ALL);
-        Measurement m = new Measurement(options.rounds);
+        Measurement m = new Measurement(options.rounds, timing ? (long) options.rounds * (iterations + 1) : 0);
 
         shmem.barrierAll();
-        long batch = warmUp(kernel, size, warmup, iterations, gran);
-        long warmedUp = lastWarmupOps;
         double scale = kernel == null ? 1.0 : kernel.timeScale();
+        long batch = warmUp(kernel, mode, timing, scale, size, warmup, iterations, gran);
+        long warmedUp = lastWarmupOps;
         for (int r = 0; r < options.rounds; r++) {
             shmem.barrierAll();
-            double value = Double.NaN;
-            if (timing) {
-                long t0 = System.nanoTime();
-                long left = iterations;
-                while (left > 0) {
-                    long n = Math.min(batch, left);
-                    long b0 = System.nanoTime();
-                    kernel.run(n);
-                    long b1 = System.nanoTime();
-                    m.batch(Math.round((b1 - b0) * scale), n);
-                    left -= n;
-                }
-                value = (System.nanoTime() - t0) * scale / iterations;
-            } else if (kernel != null) {
-                kernel.run(iterations);
-            }
-            if (mode == Mode.ALL) {
-                value = gather.max(value);
-            }
+            double value = round(kernel, mode, timing, scale, iterations, batch, m);
             if (shmem.myPe() == 0) {
                 m.round(value);
             }
@@ -91,14 +73,47 @@ final class Harness {
     }
 
     /**
-     * Collective warm-up: chunks of {@code warmup} operations until PE 0 has spent at least --warmup-ms in them and
-     * its chunks have settled ({@link #moreWarmup}; sizes up to 64 KiB; larger sizes run one chunk) or 1000 chunks
-     * ran. A fixed count is not enough for the JVM:
-     * a new size takes a new branch of the copy path, the JIT deoptimizes and recompiles, and on a loaded machine
-     * its compiler threads wait for CPU. PE 0 decides after each chunk and tells the others. Returns the batch size
-     * for the timed rounds (operations per ~5 us), estimated from the last chunk.
+     * One round of {@code ops} operations: on a timing PE as batches of {@code batch} (each recorded in {@code m}),
+     * returning ns per operation times {@code scale}; elsewhere the operations in one go (NaN). In mode ALL the
+     * slowest PE's figure, on every PE. The warm-up runs its chunks through this method too, so that the rounds
+     * execute code the warm-up compiled: with a warm-up that called the kernel once per chunk, the kernel's method
+     * was first compiled, and the harness's own batch loop and histogram code were first profiled, in the timed
+     * rounds, and each compile or deoptimization there (with -XX:-BackgroundCompilation, a stall of the PE of
+     * milliseconds) showed in the rounds (2 PEs, broadcast 8 B: first round 840-3650 ns per call against 110-280
+     * in the others).
      */
-    private long warmUp(Kernel kernel, long size, long warmup, long iterations, long gran) {
+    private double round(Kernel kernel, Mode mode, boolean timing, double scale, long ops, long batch,
+                         Measurement m) {
+        double value = Double.NaN;
+        if (timing) {
+            long t0 = System.nanoTime();
+            long left = ops;
+            while (left > 0) {
+                long n = Math.min(batch, left);
+                long b0 = System.nanoTime();
+                kernel.run(n);
+                long b1 = System.nanoTime();
+                m.batch(Math.round((b1 - b0) * scale), n);
+                left -= n;
+            }
+            value = (System.nanoTime() - t0) * scale / ops;
+        } else if (kernel != null) {
+            kernel.run(ops);
+        }
+        return mode == Mode.ALL ? gather.max(value) : value;
+    }
+
+    /**
+     * Collective warm-up: chunks of {@code warmup} operations, each run as a round is ({@link #round}: a barrier,
+     * then batches, then in mode ALL the gather), until PE 0 has spent at least --warmup-ms in them and its chunks
+     * have settled ({@link #moreWarmup}; sizes up to 64 KiB; larger sizes run one chunk) or 1000 chunks ran. A fixed
+     * count is not enough for the JVM: a new size takes a new branch of the copy path, the JIT deoptimizes and
+     * recompiles, and on a loaded machine its compiler threads wait for CPU. PE 0 decides after each chunk and tells
+     * the others. The first chunk runs as one batch; each later one in batches of the size the previous chunk
+     * suggests. Returns the batch size for the timed rounds (operations per ~5 us), estimated from the last chunk.
+     */
+    private long warmUp(Kernel kernel, Mode mode, boolean timing, double scale, long size, long warmup,
+                        long iterations, long gran) {
         lastWarmupOps = 0;
         if (warmup == 0) {
             return iterations;
@@ -107,16 +122,20 @@ final class Harness {
         long spent = 0;
         double perOp = Double.NaN;
         double best = Double.MAX_VALUE;
+        long batch = warmup;
+        Measurement scratch = new Measurement(1, timing ? warmup + 1 : 0);
         for (int chunk = 0; chunk < MAX_WARMUP_CHUNKS; chunk++) {
+            shmem.barrierAll();
             long t0 = System.nanoTime();
+            round(kernel, mode, timing, scale, warmup, batch, scratch);
             if (kernel != null) {
-                kernel.run(warmup);
                 lastWarmupOps += warmup;
             }
             long t = System.nanoTime() - t0;
             spent += t;
             perOp = t / (double) warmup;
             best = Math.min(best, perOp);
+            batch = batchFor(perOp, warmup, gran);
             boolean more = gather.broadcast(moreWarmup(chunk, spent, budgetNs, perOp, best) ? 1 : 0) == 1;
             if (!more) {
                 break;
@@ -125,8 +144,13 @@ final class Harness {
         if (kernel == null || Double.isNaN(perOp)) {
             return iterations;
         }
+        return batchFor(perOp, iterations, gran);
+    }
+
+    /** Operations per batch of about {@value #BATCH_TARGET_NS} ns at {@code perOp} ns each, at most {@code ops}. */
+    private static long batchFor(double perOp, long ops, long gran) {
         long batch = roundUp(Math.max(1, (long) Math.ceil(BATCH_TARGET_NS / Math.max(perOp, 0.01))), gran);
-        return Math.min(batch, iterations);
+        return Math.min(batch, ops);
     }
 
     /**

@@ -5,22 +5,36 @@ import org.HdrHistogram.Histogram;
 import java.util.Arrays;
 
 /**
- * Collects the timings of one benchmark case on one PE: ns per operation of every round, and an HdrHistogram of the
- * mean of every timed batch (recorded in picoseconds for sub-nanosecond resolution). Not thread-safe.
+ * Collects the timings of one benchmark case on one PE: ns per operation of every round, and the mean of every timed
+ * batch (in picoseconds, for sub-nanosecond resolution), summarized by an HdrHistogram when the result is made. The
+ * timed loop only stores into an array allocated up front: recording into the histogram there ran code (resizing,
+ * new minimum and maximum) that a fresh histogram per case reaches for the first time in the rounds, and each such
+ * first time deoptimized the compiled loop in the middle of a round. Batches beyond the capacity are not kept (as in
+ * bench/c/oshmem_bench.c). Not thread-safe.
  */
 final class Measurement {
+    /** Batch means kept per case at most, as in the C benchmark. */
+    static final int MAX_BATCHES = 1_000_000;
     private final double[] rounds;
     private int roundCount;
-    private final Histogram batches = new Histogram(3);
+    private final long[] batchPicos;
+    private int batchCount;
 
+    /** Room for {@code rounds} rounds and up to {@link #MAX_BATCHES} batches. */
     Measurement(int rounds) {
-        this.rounds = new double[rounds];
+        this(rounds, MAX_BATCHES);
     }
 
-    /** Records one timed batch of {@code ops} operations that took {@code nanos}. */
+    /** Room for {@code rounds} rounds and {@code batches} batches (at most {@link #MAX_BATCHES}). */
+    Measurement(int rounds, long batches) {
+        this.rounds = new double[rounds];
+        this.batchPicos = new long[(int) Math.max(0, Math.min(batches, MAX_BATCHES))];
+    }
+
+    /** Records one timed batch of {@code ops} operations that took {@code nanos}; allocates nothing. */
     void batch(long nanos, long ops) {
-        if (ops > 0) {
-            batches.recordValue(Math.max(0, Math.round(nanos * 1000.0 / ops)));
+        if (ops > 0 && batchCount < batchPicos.length) {
+            batchPicos[batchCount++] = Math.max(0, Math.round(nanos * 1000.0 / ops));
         }
     }
 
@@ -43,7 +57,11 @@ final class Measurement {
         double med = median();
         Double bw = size > 0 && med > 0 ? size * 1000.0 / med : null;
         Double rate = med > 0 ? 1000.0 / med : null;
-        boolean any = batches.getTotalCount() > 0;
+        Histogram batches = new Histogram(3);
+        for (int i = 0; i < batchCount; i++) {
+            batches.recordValue(batchPicos[i]);
+        }
+        boolean any = batchCount > 0;
         return new CaseResult(bench, op, metric, size, iterations, warmup, roundCount, med, rounds(),
                 any ? batches.getMinValue() / 1000.0 : med,
                 any ? batches.getValueAtPercentile(50) / 1000.0 : med,

@@ -1,9 +1,9 @@
 package io.jshmem.bench;
 
-import java.lang.foreign.MemorySegment;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
@@ -33,8 +33,13 @@ final class PeGather implements AutoCloseable {
             throw new IllegalArgumentException("values.length = " + values.length + " exceeds the gather capacity "
                     + capacity + "; create the PeGather with a larger capacity");
         }
-        shmem.put(ValueLayout.JAVA_DOUBLE, slots, (long) shmem.myPe() * capacity, MemorySegment.ofArray(values), 0,
-                values.length, 0);
+        // The values go out from this PE's own slot of the symmetric buffer, memory of the kind the kernels copy:
+        // a put from a heap array would make the copy path polymorphic, and deoptimize it, between two rounds.
+        long mine = (long) shmem.myPe() * capacity;
+        MemorySegment.copy(values, 0, slots.local(), ValueLayout.JAVA_DOUBLE, mine * Double.BYTES, values.length);
+        if (shmem.myPe() != 0) {
+            shmem.put(ValueLayout.JAVA_DOUBLE, slots, mine, slots.local(), mine, values.length, 0);
+        }
         shmem.barrierAll();
         double[][] all = null;
         if (shmem.myPe() == 0) {

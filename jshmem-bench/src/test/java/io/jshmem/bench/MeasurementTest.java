@@ -42,6 +42,31 @@ class MeasurementTest {
     }
 
     @Test
+    void batchesBeyondTheCapacityAreNotKept() {
+        Measurement m = new Measurement(1, 2);
+        m.round(1);
+        m.batch(10_000, 10);
+        m.batch(30_000, 10);
+        m.batch(1_000_000, 10);
+        m.batch(5_000, 0);
+        CaseResult r = m.result("p", "p", "latency", 0, 30, 0, null);
+        assertEquals(1000.0, r.minNs(), 1.0);
+        assertEquals(3000.0, r.maxNs(), 3.0);
+    }
+
+    @Test
+    void noBatchesGiveTheMedianAsEveryPercentile() {
+        Measurement m = new Measurement(3, 0);
+        m.round(7);
+        m.round(9);
+        m.round(8);
+        m.batch(1_000, 1);
+        CaseResult r = m.result("p", "p", "latency", 0, 30, 0, null);
+        assertEquals(8.0, r.minNs());
+        assertEquals(8.0, r.p99Ns());
+    }
+
+    @Test
     void noBandwidthWithoutPayload() {
         Measurement m = new Measurement(1);
         m.round(50);
