@@ -4,6 +4,10 @@
  *   - memcpy bandwidth on one core (private buffer to private buffer) at several sizes;
  *   - a cross-core cache-line ping-pong: two threads pinned to two CPUs hand one 64-byte line back and forth
  *     (release store, acquire spin with pause); the figure is half a round trip;
+ *   - the same hand-off in the pattern of a SHMEM p + wait_until ping-pong: two processes, not pinned (as the PEs
+ *     of either library are not), each spinning on a word in its own page of a shared mapping and storing into
+ *     the other's, so that every half round trip moves two lines (the writer's ownership request for the other's
+ *     line, then the other's read miss) where the single-line ping-pong moves one;
  *   - an uncontended 64-bit atomic fetch-add (lock xadd) on one core.
  * Every figure is the median over rounds. Output: JSON on stdout or to the file given as the only argument.
  *
@@ -17,6 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -121,6 +127,51 @@ static void pingpong(double *median_ns, double *best_ns) {
     *best_ns = sorted[0];
 }
 
+/* ---- flag ping-pong between two processes (the p + wait_until pattern) ------------------------------------- */
+
+static inline void spin_word(atomic_long *w, long want) {
+    while (atomic_load_explicit(w, memory_order_acquire) != want) __builtin_ia32_pause();
+}
+
+static void unpin(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    for (int c = 0; c < ncpu && c < CPU_SETSIZE; c++) CPU_SET(c, &set);
+    sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* Median half round trip, or -1 when the processes cannot be set up. */
+static double flag_pingpong(void) {
+    unpin(); /* pingpong() pinned this thread; a child would inherit it and share the CPU */
+    char *m = mmap(NULL, 2 * 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) return -1;
+    atomic_long *mine = (atomic_long *) m, *theirs = (atomic_long *) (m + 4096);
+    long total = pp_iterations * (ROUNDS + 1);
+    pid_t child = fork();
+    if (child < 0) return -1;
+    if (child == 0) {
+        for (long i = 1; i <= total; i++) {
+            spin_word(theirs, i);
+            atomic_store_explicit(mine, i, memory_order_release);
+        }
+        _exit(0);
+    }
+    double r[ROUNDS];
+    long i = 0;
+    for (int k = -1; k < ROUNDS; k++) { /* round -1 is the warm-up */
+        long t0 = now_ns();
+        for (long j = 0; j < pp_iterations; j++) {
+            i++;
+            atomic_store_explicit(theirs, i, memory_order_release);
+            spin_word(mine, i);
+        }
+        if (k >= 0) r[k] = (double) (now_ns() - t0) / pp_iterations / 2;
+    }
+    waitpid(child, NULL, 0);
+    munmap(m, 2 * 4096);
+    return median(r, ROUNDS);
+}
+
 /* ---- atomic ---------------------------------------------------------------------------------------------- */
 
 static double fetch_add_ns(void) {
@@ -170,6 +221,7 @@ int main(int argc, char **argv) {
     pingpong(&med, &best);
     fprintf(out, "\n  ],\n  \"cacheline_pingpong_half_rtt_ns\": %.4g,\n  \"cacheline_pingpong_best_ns\": %.4g,\n",
             med, best);
+    fprintf(out, "  \"flag_pingpong_half_rtt_ns\": %.4g,\n", flag_pingpong());
     fprintf(out, "  \"atomic_fetch_add_uncontended_ns\": %.4g\n}\n", fetch_add_ns());
     if (out != stdout) fclose(out);
     return 0;

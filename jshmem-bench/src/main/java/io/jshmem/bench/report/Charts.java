@@ -159,8 +159,13 @@ final class Charts {
         if (limits != null) {
             limitLine(c, names, "cache-line ping-pong (half round trip)", limits.pingPongHalfRttNs(),
                     SeriesLines.DASH_DASH);
+            if (!Double.isNaN(limits.flagPingPongNs())) {
+                limitLine(c, names, "flag ping-pong of two processes (p + wait pattern in C)", limits.flagPingPongNs(),
+                        SeriesLines.DASH_DOT);
+            }
             limitLine(c, names, "atomic fetch-add, uncontended", limits.fetchAddNs(), SeriesLines.DOT_DOT);
-            caption += " Grey lines: the same run's cross-core cache-line hand-off and uncontended atomic fetch-add.";
+            caption += " Grey lines: the same run's cross-core cache-line hand-off, the same hand-off in the pattern of "
+                    + "p + wait_until between two processes, and uncontended atomic fetch-add.";
         }
         save(c, dir.resolve("scalars.png"));
         return new ChartFile("scalars.png", "Single-word operations and barrier_all", caption);

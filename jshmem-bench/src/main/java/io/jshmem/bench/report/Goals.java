@@ -94,6 +94,11 @@ final class Goals {
         String measured = Units.ratio(q) + "× OSHMEM (p50 " + Units.ratio(r.ratioP50("p_pingpong", 8)) + "×), "
                 + (Double.isNaN(raw) ? "no machine limits" : Units.ratio(raw) + "× the cache-line ping-pong ("
                 + Units.time(limits.pingPongHalfRttNs()) + ")");
+        if (limits != null && !Double.isNaN(limits.flagPingPongNs())) {
+            // Not a bound of the goal: the pattern's own cost in C, which says how much of the gap is the pattern.
+            measured += "; " + Units.ratio(j.get().medianNs() / limits.flagPingPongNs())
+                    + "× the same two-process flag pattern in C (" + Units.time(limits.flagPingPongNs()) + ")";
+        }
         Verdict v = q > 0.5 || raw > 2 ? Verdict.MISSED : Double.isNaN(raw) ? Verdict.NOT_MEASURED : Verdict.MET;
         return new GoalRow(metric, goal, measured, v);
     }

@@ -38,6 +38,9 @@ final class HtmlPage {
                     .append(row("CPUs", limits.cpus() + " (" + limits.cpuModel() + ")"))
                     .append(row("cache-line ping-pong, half round trip (median / best)",
                             Units.time(limits.pingPongHalfRttNs()) + " / " + Units.time(limits.pingPongBestNs())))
+                    .append(row("flag ping-pong of two processes, a word in each one's page (the p + wait_until "
+                            + "pattern), half round trip", Double.isNaN(limits.flagPingPongNs()) ? "not measured"
+                            : Units.time(limits.flagPingPongNs())))
                     .append(row("atomic fetch-add, uncontended", Units.time(limits.fetchAddNs())));
             for (MachineLimits.Copy c : limits.memcpy()) {
                 h.append(row("memcpy " + Units.size(c.size()), Units.time(c.ns()) + ", "

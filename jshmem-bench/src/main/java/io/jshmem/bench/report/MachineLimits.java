@@ -12,18 +12,22 @@ import java.util.List;
 
 /**
  * The raw limits of the machine measured in the same run by {@code bench/c/machine_limits.c}
- * ({@code schema = machine-limits/1}): memcpy time per size, the cross-core cache-line ping-pong and an uncontended
- * atomic fetch-add. They are the reference lines of the plots. Immutable.
+ * ({@code schema = machine-limits/1}): memcpy time per size, the cross-core cache-line ping-pong, the same hand-off
+ * in the pattern of a SHMEM ping-pong (two processes, a word in each one's page) and an uncontended atomic
+ * fetch-add. They are the reference lines of the plots. Immutable.
  *
  * @param cpus              online CPUs
  * @param cpuModel          CPU model name
  * @param memcpy            memcpy figures, ascending size
  * @param pingPongHalfRttNs median half round trip of one cache line between two cores, ns
  * @param pingPongBestNs    best half round trip, ns
+ * @param flagPingPongNs    median half round trip of two processes that each spin on a word of their own page and
+ *                          store into the other's (the p + wait_until pattern, two lines per hand-off), ns; NaN in
+ *                          files written before it was measured
  * @param fetchAddNs        uncontended atomic fetch-add, ns
  */
 record MachineLimits(int cpus, String cpuModel, List<Copy> memcpy, double pingPongHalfRttNs, double pingPongBestNs,
-                     double fetchAddNs) {
+                     double flagPingPongNs, double fetchAddNs) {
     /** memcpy of {@code size} bytes took {@code ns}. */
     record Copy(long size, double ns, double gbPerS) {
     }
@@ -46,12 +50,17 @@ record MachineLimits(int cpus, String cpuModel, List<Copy> memcpy, double pingPo
         }
         return new MachineLimits(o.get("cpus").getAsInt(), o.get("cpu_model").getAsString(), List.copyOf(copies),
                 number(o, "cacheline_pingpong_half_rtt_ns"), number(o, "cacheline_pingpong_best_ns"),
-                number(o, "atomic_fetch_add_uncontended_ns"));
+                positive(number(o, "flag_pingpong_half_rtt_ns")), number(o, "atomic_fetch_add_uncontended_ns"));
     }
 
     private static double number(JsonObject o, String name) {
         JsonElement e = o.get(name);
         return e == null || e.isJsonNull() ? Double.NaN : e.getAsDouble();
+    }
+
+    /** machine_limits writes -1 for a figure it could not measure. */
+    private static double positive(double v) {
+        return v > 0 ? v : Double.NaN;
     }
 
     /** memcpy ns of {@code size} bytes, interpolated log-log between the measured sizes; NaN outside them. */

@@ -55,7 +55,7 @@ class CompareReportTest {
                   {"size": 8, "ns": 2, "gb_per_s": 4}, {"size": 1048576, "ns": 60000, "gb_per_s": 17.5},
                   {"size": 8388608, "ns": 800000, "gb_per_s": 10.5}],
                  "cacheline_pingpong_half_rtt_ns": 50, "cacheline_pingpong_best_ns": 45,
-                 "atomic_fetch_add_uncontended_ns": 5}
+                 "flag_pingpong_half_rtt_ns": 80, "atomic_fetch_add_uncontended_ns": 5}
                 """);
     }
 
@@ -120,6 +120,9 @@ class CompareReportTest {
                 + "0.40×) | met |"), summary);
         // The ping-pong is 40 ns against a 50 ns cache line hand-off: both bounds hold.
         assertTrue(summary.contains("0.80× the cache-line ping-pong"), summary);
+        // ... and half the two-process flag pattern's 80 ns, said beside the goal's bounds.
+        assertTrue(summary.contains("0.50× the same two-process flag pattern in C (80.0 ns)"), summary);
+        assertTrue(Files.readString(out.resolve("index.html")).contains("flag ping-pong of two processes"));
         // Barrier 8 PEs 8 µs, 32 PEs 32 µs: within 0.25 ms and 1 ms.
         assertTrue(summary.contains("| barrier, 8 and 32 PEs on 2 cores | ≤ 0.25 ms and ≤ 1 ms per barrier | 8 PEs "
                 + "8.00 µs, 32 PEs 32.0 µs | met |"), summary);
