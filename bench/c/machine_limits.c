@@ -148,7 +148,10 @@ static double flag_pingpong(void) {
     atomic_long *mine = (atomic_long *) m, *theirs = (atomic_long *) (m + 4096);
     long total = pp_iterations * (ROUNDS + 1);
     pid_t child = fork();
-    if (child < 0) return -1;
+    if (child < 0) {
+        munmap(m, 2 * 4096);
+        return -1;
+    }
     if (child == 0) {
         for (long i = 1; i <= total; i++) {
             spin_word(theirs, i);

@@ -50,7 +50,7 @@ final class Harness {
         long warmupOps = Sizes.warmupFor(size, options.warmup);
         long warmup = warmupOps == 0 ? 0 : roundUp(warmupOps, gran);
         boolean timing = kernel != null && (shmem.myPe() == 0 || mode == Mode.ALL);
-        Measurement m = new Measurement(options.rounds, timing ? (long) options.rounds * (iterations + 1) : 0);
+        Measurement m = new Measurement(options.rounds, timing ? iterations : 0);
 
         shmem.barrierAll();
         double scale = kernel == null ? 1.0 : kernel.timeScale();
@@ -123,7 +123,7 @@ final class Harness {
         double perOp = Double.NaN;
         double best = Double.MAX_VALUE;
         long batch = warmup;
-        Measurement scratch = new Measurement(1, timing ? warmup + 1 : 0);
+        Measurement scratch = new Measurement(1, timing ? warmup : 0);
         for (int chunk = 0; chunk < MAX_WARMUP_CHUNKS; chunk++) {
             shmem.barrierAll();
             long t0 = System.nanoTime();

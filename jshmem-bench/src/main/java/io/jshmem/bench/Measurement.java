@@ -20,15 +20,15 @@ final class Measurement {
     private final long[] batchPicos;
     private int batchCount;
 
-    /** Room for {@code rounds} rounds and up to {@link #MAX_BATCHES} batches. */
-    Measurement(int rounds) {
-        this(rounds, MAX_BATCHES);
-    }
-
-    /** Room for {@code rounds} rounds and {@code batches} batches (at most {@link #MAX_BATCHES}). */
-    Measurement(int rounds, long batches) {
+    /**
+     * Room for {@code rounds} rounds of at most {@code batchesPerRound} batches each, and for no more than
+     * {@link #MAX_BATCHES} batches in all (the product saturates instead of wrapping for any --iterations).
+     */
+    Measurement(int rounds, long batchesPerRound) {
         this.rounds = new double[rounds];
-        this.batchPicos = new long[(int) Math.max(0, Math.min(batches, MAX_BATCHES))];
+        long perRound = Math.max(0, batchesPerRound);
+        long total = perRound >= MAX_BATCHES ? MAX_BATCHES : Math.min(MAX_BATCHES, rounds * perRound);
+        this.batchPicos = new long[(int) total];
     }
 
     /** Records one timed batch of {@code ops} operations that took {@code nanos}; allocates nothing. */

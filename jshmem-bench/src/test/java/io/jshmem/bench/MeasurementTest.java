@@ -19,7 +19,7 @@ class MeasurementTest {
 
     @Test
     void resultCarriesRoundsPercentilesAndBandwidth() {
-        Measurement m = new Measurement(3);
+        Measurement m = new Measurement(3, 100);
         m.round(100);
         m.round(300);
         m.round(200);
@@ -55,6 +55,22 @@ class MeasurementTest {
     }
 
     @Test
+    void capacityIsRoundsTimesBatchesAndSaturates() {
+        // 2 rounds of at most 2 batches: the fifth batch is not kept.
+        Measurement m = new Measurement(2, 2);
+        m.round(1);
+        for (int i = 1; i <= 5; i++) {
+            m.batch(i * 1000L, 1);
+        }
+        assertEquals(4000.0, m.result("p", "p", "latency", 0, 4, 0, null).maxNs(), 4.0);
+        // --iterations near Long.MAX_VALUE must not wrap to no room at all.
+        Measurement huge = new Measurement(1000, Long.MAX_VALUE);
+        huge.round(1);
+        huge.batch(7000, 1);
+        assertEquals(7000.0, huge.result("p", "p", "latency", 0, 1, 0, null).maxNs(), 7.0);
+    }
+
+    @Test
     void noBatchesGiveTheMedianAsEveryPercentile() {
         Measurement m = new Measurement(3, 0);
         m.round(7);
@@ -68,7 +84,7 @@ class MeasurementTest {
 
     @Test
     void noBandwidthWithoutPayload() {
-        Measurement m = new Measurement(1);
+        Measurement m = new Measurement(1, 0);
         m.round(50);
         CaseResult r = m.result("barrier_all", "barrier_all", "latency", 0, 10, 0, null);
         assertNull(r.bandwidthMbPerS());
