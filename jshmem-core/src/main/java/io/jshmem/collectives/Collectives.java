@@ -39,17 +39,21 @@ public final class Collectives {
      * ready is then a load, not a network round trip), the pipeline for large data on 3 or more PEs, else the tree.
      */
     public static String broadcastAlgorithm(TeamChannel ch, long bytes) {
-        return broadcastAlgorithm(ch.tuning(), ch.allDirect(), ch.size(), bytes);
+        return ch.broadcastChoice().of(bytes).label();
     }
 
     /** As {@link #broadcastAlgorithm(TeamChannel, long)} for a team of {@code n} members. */
     static String broadcastAlgorithm(CollectiveTuning t, boolean allDirect, int n, long bytes) {
+        return broadcastRule(t, allDirect, n, bytes).label();
+    }
+
+    static Algorithm broadcastRule(CollectiveTuning t, boolean allDirect, int n, long bytes) {
         return switch (t.broadcast()) {
-            case "pipeline" -> "pipeline";
-            case "tree" -> "tree";
-            case "eager" -> EagerBroadcast.fits(n, bytes) ? "eager" : "tree";
-            default -> allDirect && EagerBroadcast.fits(n, bytes) ? "eager"
-                    : n >= 3 && bytes >= t.pipelineMin() ? "pipeline" : "tree";
+            case "pipeline" -> Algorithm.PIPELINE;
+            case "tree" -> Algorithm.TREE;
+            case "eager" -> EagerBroadcast.fits(n, bytes) ? Algorithm.EAGER : Algorithm.TREE;
+            default -> allDirect && EagerBroadcast.fits(n, bytes) ? Algorithm.EAGER
+                    : n >= 3 && bytes >= t.pipelineMin() ? Algorithm.PIPELINE : Algorithm.TREE;
         };
     }
 
@@ -59,11 +63,11 @@ public final class Collectives {
             ch.localCopy(source, dest, bytes);
             return;
         }
-        String algorithm = broadcastAlgorithm(ch, bytes);
+        Algorithm algorithm = ch.broadcastChoice().of(bytes);
         ch.logAlgorithm(algorithm, bytes);
         switch (algorithm) {
-            case "eager" -> EagerBroadcast.run(ch, dest, source, bytes, root);
-            case "pipeline" -> PipelinedBroadcast.run(ch, dest, source, bytes, root, ch.tuning().chunk());
+            case EAGER -> EagerBroadcast.run(ch, dest, source, bytes, root);
+            case PIPELINE -> PipelinedBroadcast.run(ch, dest, source, bytes, root, ch.tuning().chunk());
             default -> TreeBroadcast.run(ch, dest, source, bytes, root);
         }
     }
@@ -74,19 +78,24 @@ public final class Collectives {
      * allgather for the rest of such teams, else recursive doubling (power-of-two teams, small blocks) or the ring.
      */
     public static String fcollectAlgorithm(TeamChannel ch, long blockBytes) {
-        return fcollectAlgorithm(ch.tuning(), ch.allDirect(), ch.size(), blockBytes);
+        return ch.fcollectChoice().of(blockBytes).label();
     }
 
     /** As {@link #fcollectAlgorithm(TeamChannel, long)} for a team of {@code n} members. */
     static String fcollectAlgorithm(CollectiveTuning t, boolean allDirect, int n, long blockBytes) {
+        return fcollectRule(t, allDirect, n, blockBytes).label();
+    }
+
+    static Algorithm fcollectRule(CollectiveTuning t, boolean allDirect, int n, long blockBytes) {
         boolean pow2 = RecursiveDoublingFcollect.applies(n);
         return switch (t.fcollect()) {
-            case "eager" -> EagerFcollect.fits(n, blockBytes) ? "eager" : allDirect ? "direct" : "ring";
-            case "direct" -> "direct";
-            case "ring" -> "ring";
-            case "rd" -> pow2 ? "rd" : "ring";
-            default -> allDirect ? EagerFcollect.fits(n, blockBytes) ? "eager" : "direct"
-                    : pow2 && blockBytes <= t.fcollectRdMax() ? "rd" : "ring";
+            case "eager" -> EagerFcollect.fits(n, blockBytes) ? Algorithm.EAGER
+                    : allDirect ? Algorithm.DIRECT : Algorithm.RING;
+            case "direct" -> Algorithm.DIRECT;
+            case "ring" -> Algorithm.RING;
+            case "rd" -> pow2 ? Algorithm.RD : Algorithm.RING;
+            default -> allDirect ? EagerFcollect.fits(n, blockBytes) ? Algorithm.EAGER : Algorithm.DIRECT
+                    : pow2 && blockBytes <= t.fcollectRdMax() ? Algorithm.RD : Algorithm.RING;
         };
     }
 
@@ -102,12 +111,12 @@ public final class Collectives {
             return;
         }
         Blocks blocks = ch.equalBlocks(blockBytes);
-        String algorithm = fcollectAlgorithm(ch, blockBytes);
+        Algorithm algorithm = ch.fcollectChoice().of(blockBytes);
         ch.logAlgorithm(algorithm, blockBytes * n);
         switch (algorithm) {
-            case "eager" -> EagerFcollect.run(ch, dest, source, blockBytes);
-            case "direct" -> DirectAllgather.run(ch, dest, source, blocks, false);
-            case "rd" -> RecursiveDoublingFcollect.run(ch, dest, source, blockBytes);
+            case EAGER -> EagerFcollect.run(ch, dest, source, blockBytes);
+            case DIRECT -> DirectAllgather.run(ch, dest, source, blocks, false);
+            case RD -> RecursiveDoublingFcollect.run(ch, dest, source, blockBytes);
             default -> RingAllgather.run(ch, dest, source, blocks, false);
         }
     }
@@ -198,11 +207,15 @@ public final class Collectives {
 
     /** The algorithm a reduction of {@code bytes} uses on this team: "rd" or "rsag". */
     public static String reduceAlgorithm(TeamChannel ch, long bytes) {
-        boolean fits = RecursiveDoublingReduce.fits(ch.size(), bytes);
-        return switch (ch.tuning().reduce()) {
-            case "rd" -> fits ? "rd" : "rsag";
-            case "rsag" -> "rsag";
-            default -> fits && bytes <= ch.tuning().reduceRdMax() ? "rd" : "rsag";
+        return ch.reduceChoice().of(bytes).label();
+    }
+
+    static Algorithm reduceRule(CollectiveTuning t, int n, long bytes) {
+        boolean fits = RecursiveDoublingReduce.fits(n, bytes);
+        return switch (t.reduce()) {
+            case "rd" -> fits ? Algorithm.RD : Algorithm.RSAG;
+            case "rsag" -> Algorithm.RSAG;
+            default -> fits && bytes <= t.reduceRdMax() ? Algorithm.RD : Algorithm.RSAG;
         };
     }
 
@@ -214,9 +227,9 @@ public final class Collectives {
             ch.localCopy(source, dest, count * kind.byteSize());
             return;
         }
-        String algorithm = reduceAlgorithm(ch, count * kind.byteSize());
+        Algorithm algorithm = ch.reduceChoice().of(count * kind.byteSize());
         ch.logAlgorithm(algorithm, count * kind.byteSize());
-        if (algorithm.equals("rd")) {
+        if (algorithm == Algorithm.RD) {
             RecursiveDoublingReduce.run(ch, kind, op, dest, source, count);
         } else {
             ReduceScatterAllgather.run(ch, kind, op, dest, source, count);

@@ -66,6 +66,9 @@ public final class TeamChannel {
      */
     private final long[] begunSeen;
     private Blocks equalBlocks;
+    private final AlgorithmChoice broadcastChoice;
+    private final AlgorithmChoice fcollectChoice;
+    private final AlgorithmChoice reduceChoice;
 
     public TeamChannel(Comm comm, TeamState team, CollectiveTuning tuning) {
         this.comm = comm;
@@ -84,6 +87,9 @@ public final class TeamChannel {
             all &= peers[i] != null;
         }
         this.allDirect = all;
+        this.broadcastChoice = new AlgorithmChoice(b -> Collectives.broadcastRule(tuning, allDirect, n, b));
+        this.fcollectChoice = new AlgorithmChoice(b -> Collectives.fcollectRule(tuning, allDirect, n, b));
+        this.reduceChoice = new AlgorithmChoice(b -> Collectives.reduceRule(tuning, n, b));
         if (DisseminationBarrier.roundsFor(n) > TeamLayout.MAX_ROUNDS) {
             throw new IllegalArgumentException("teams of more than 65536 PEs are not supported");
         }
@@ -98,11 +104,26 @@ public final class TeamChannel {
     }
 
     /** Logs (debug) which algorithm a collective of {@code bytes} uses on this team. */
-    void logAlgorithm(String algorithm, long bytes) {
+    void logAlgorithm(Algorithm algorithm, long bytes) {
         if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
             LOG.log(System.Logger.Level.DEBUG, "PE " + comm.myPe() + ": " + operation() + " epoch " + epoch + " of "
-                    + bytes + " bytes uses " + algorithm);
+                    + bytes + " bytes uses " + algorithm.label());
         }
+    }
+
+    /** The broadcast's algorithm by data size on this team (for {@link Collectives}). */
+    AlgorithmChoice broadcastChoice() {
+        return broadcastChoice;
+    }
+
+    /** The fcollect's algorithm by block size on this team. */
+    AlgorithmChoice fcollectChoice() {
+        return fcollectChoice;
+    }
+
+    /** The reduction's algorithm by data size on this team. */
+    AlgorithmChoice reduceChoice() {
+        return reduceChoice;
     }
 
     public Comm comm() {

@@ -1,0 +1,43 @@
+package io.jshmem.collectives;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+class AlgorithmChoiceTest {
+    @Test
+    void asksTheRuleOncePerRunOfOneSize() {
+        AtomicInteger asked = new AtomicInteger();
+        AlgorithmChoice choice = new AlgorithmChoice(b -> {
+            asked.incrementAndGet();
+            return b <= 8 ? Algorithm.EAGER : Algorithm.TREE;
+        });
+        assertSame(Algorithm.EAGER, choice.of(8));
+        assertSame(Algorithm.EAGER, choice.of(8));
+        assertEquals(1, asked.get());
+        assertSame(Algorithm.TREE, choice.of(9), "a new size asks again");
+        assertSame(Algorithm.EAGER, choice.of(8));
+        assertEquals(3, asked.get());
+    }
+
+    @Test
+    void sizeZeroAndTheLargestSizeAreAskedToo() {
+        AlgorithmChoice choice = new AlgorithmChoice(b -> b == 0 ? Algorithm.RD : Algorithm.RSAG);
+        assertSame(Algorithm.RD, choice.of(0));
+        assertSame(Algorithm.RSAG, choice.of(Long.MAX_VALUE));
+        assertSame(Algorithm.RD, choice.of(0));
+    }
+
+    @Test
+    void theChannelsRulesMatchTheTuningsStrings() {
+        CollectiveTuning auto = new CollectiveTuning(true, "auto", 1 << 16, 1 << 16, "auto", 1024, "auto", 4096);
+        assertEquals("eager", Collectives.broadcastRule(auto, true, 2, 8).label());
+        assertEquals("tree", Collectives.broadcastRule(auto, true, 2, 1 << 20).label());
+        assertEquals("pipeline", Collectives.broadcastRule(auto, false, 4, 1 << 20).label());
+        assertEquals("direct", Collectives.fcollectRule(auto, true, 2, 1 << 20).label());
+        assertEquals("rsag", Collectives.reduceRule(auto, 2, 1 << 20).label());
+    }
+}
