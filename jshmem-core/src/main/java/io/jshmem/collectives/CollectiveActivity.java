@@ -33,6 +33,8 @@ public final class CollectiveActivity {
     public static final int SYNC_ALL = 2;
     public static final int MALLOC = 3;
     public static final int FINALIZE = 4;
+    /** PEs named one by one in a message before the rest are counted. */
+    private static final int MAX_LISTED = 8;
     public static final int SYNC = 5;
     public static final int BARRIER = 6;
     public static final int BROADCAST = 7;
@@ -141,6 +143,48 @@ public final class CollectiveActivity {
             return Long.MAX_VALUE;
         }
         return (long) LONG.getAcquire(local, TeamLayout.slotBase(slot) + TeamLayout.EPOCH);
+    }
+
+    /**
+     * For a wait on this PE's own memory that warns or times out ({@link io.jshmem.comm.WaitLoop.Writers}): the other
+     * PEs that have entered finalize and so can no longer write here, or null when none has. Reads one word of every
+     * other PE's heap; only the slow path of a wait calls it.
+     */
+    public static String writersInFinalize(Comm comm) {
+        int myPe = comm.myPe();
+        int others = comm.nPes() - 1;
+        StringBuilder gone = null;
+        int count = 0;
+        for (int pe = 0; pe < comm.nPes(); pe++) {
+            if (pe == myPe) {
+                continue;
+            }
+            long code;
+            try {
+                code = comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET);
+            } catch (RuntimeException unreachable) {
+                continue;
+            }
+            if (code == FINALIZE) {
+                if (count < MAX_LISTED) {
+                    gone = gone == null ? new StringBuilder("PE ") : gone.append(", PE ");
+                    gone.append(pe);
+                }
+                count++;
+            }
+        }
+        if (gone == null) {
+            return null;
+        }
+        if (count > MAX_LISTED) {
+            gone.append(" and ").append(count - MAX_LISTED).append(" more");
+        }
+        return count == others
+                ? "every other PE (" + gone + ") has entered finalize, so no PE can write here any more: only another"
+                + " thread of PE " + myPe + " could still satisfy the wait (a PE must not finalize while a partner"
+                + " still waits for its writes)"
+                : gone + " entered finalize and can no longer write here; the wait needs a write from one of the "
+                + (others - count) + " other PE(s)";
     }
 
     /**

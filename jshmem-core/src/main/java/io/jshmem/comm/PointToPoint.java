@@ -20,7 +20,6 @@ import java.util.function.Supplier;
  * API checks them). Stateless and thread-safe.
  */
 public final class PointToPoint {
-    private static final Supplier<List<Integer>> NOBODY = List::of;
 
     private PointToPoint() {
     }
@@ -118,8 +117,8 @@ public final class PointToPoint {
         }
         int[] found = {testAny(comm, vars, operand)};
         if (found[0] < 0) {
-            comm.waitLoop().await(() -> (found[0] = testAny(comm, vars, operand)) >= 0,
-                    () -> describeRun(op, vars, operand), NOBODY);
+            comm.waitLoop().awaitLocal(() -> (found[0] = testAny(comm, vars, operand)) >= 0,
+                    () -> describeRun(op, vars, operand));
         }
         return found[0];
     }
@@ -134,8 +133,8 @@ public final class PointToPoint {
         }
         int[] found = {testSome(comm, vars, operand, indices)};
         if (found[0] == 0) {
-            comm.waitLoop().await(() -> (found[0] = testSome(comm, vars, operand, indices)) > 0,
-                    () -> describeRun(op, vars, operand), NOBODY);
+            comm.waitLoop().awaitLocal(() -> (found[0] = testSome(comm, vars, operand, indices)) > 0,
+                    () -> describeRun(op, vars, operand));
         }
         return found[0];
     }

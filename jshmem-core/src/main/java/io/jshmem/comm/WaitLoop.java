@@ -71,7 +71,10 @@ public final class WaitLoop {
             return List.of();
         }
 
-        /** Why the wait cannot complete when members are in another collective; null when they are just late. */
+        /**
+         * Why the wait may never complete (members in another collective, or the PEs that could write gone into
+         * finalize); null when they are just late.
+         */
         default String mismatch() {
             return null;
         }
@@ -84,6 +87,15 @@ public final class WaitLoop {
         default String abandoned() {
             return null;
         }
+    }
+
+    /**
+     * Who may still write this PE's memory, asked by waits on it (waitUntil, signal waits, waitAny/Some/All) only when
+     * they warn or time out: {@link #gone()} explains that PEs have entered finalize and can no longer write, or is
+     * null while every other PE may still write.
+     */
+    public interface Writers {
+        String gone();
     }
 
     /** How often a long wait asks {@link Stall#abandoned}: after one second, then every second. */
@@ -99,6 +111,7 @@ public final class WaitLoop {
     private final LongAdder fullSlices = new LongAdder();
     private final LongAdder sleeps = new LongAdder();
     private final ThreadLocal<WordWait> words = ThreadLocal.withInitial(WordWait::new);
+    private volatile Writers writers = () -> null;
     private final WaitProgress network;
     private final int sleepYields;
     private final long yieldNanos;
@@ -174,6 +187,26 @@ public final class WaitLoop {
         this.sliceNanos = Math.max(1_000, sliceNanos);
         this.warnAfterNanos = warnFraction <= 0 || warnFraction >= 1 ? Long.MAX_VALUE
                 : Math.max(1, Math.round(timeout.toNanos() * warnFraction));
+    }
+
+    /**
+     * Installs what waits on this PE's own memory report about the PEs that can no longer write it (the runtime:
+     * those in finalize), in their warning and timeout messages. They keep waiting until the deadline: another thread
+     * of this PE, or a stream's, may still satisfy them.
+     */
+    public void watchWriters(Writers w) {
+        writers = java.util.Objects.requireNonNull(w, "writers");
+    }
+
+    /**
+     * As {@link #await(WaitCondition, Supplier, Supplier)} for a wait on this PE's own memory that any PE may satisfy:
+     * its warning and timeout say which PEs can no longer write ({@link #watchWriters}).
+     */
+    public void awaitLocal(WaitCondition condition, Supplier<String> what) {
+        if (condition.satisfied()) {
+            return;
+        }
+        await(condition, stall(what, List::of, () -> writers.gone()));
     }
 
     /** After how long a wait logs its warning (Long.MAX_VALUE nanoseconds: never). */
@@ -528,7 +561,7 @@ public final class WaitLoop {
     }
 
     /** A reusable, per-thread wait on one variable: the condition and its description. */
-    private static final class WordWait implements WaitCondition, Stall {
+    private final class WordWait implements WaitCondition, Stall {
         MemorySegment segment;
         long offset;
         WaitType type;
@@ -558,6 +591,11 @@ public final class WaitLoop {
         @Override
         public String describe() {
             return WaitLoop.describe(op, type, offset, 1, cmp, type.format(operand));
+        }
+
+        @Override
+        public String mismatch() {
+            return writers.gone();
         }
     }
 }

@@ -97,6 +97,7 @@ public final class Instance {
         this.teamSlots = TeamSlots.check(settings.intValue(Setting.TEAMS_MAX));
         this.allocator = new SymmetricAllocator(TeamLayout.userOffset(teamSlots), heapSize);
         this.check = new CollectiveCheck(comm, worldBarrier);
+        comm.waitLoop().watchWriters(() -> CollectiveActivity.writersInFinalize(comm));
     }
 
     /**
