@@ -64,7 +64,6 @@ public final class Collectives {
             return;
         }
         Algorithm algorithm = ch.broadcastChoice().of(bytes);
-        ch.logAlgorithm(algorithm, bytes);
         switch (algorithm) {
             case EAGER -> EagerBroadcast.run(ch, dest, source, bytes, root);
             case PIPELINE -> PipelinedBroadcast.run(ch, dest, source, bytes, root, ch.tuning().chunk());
@@ -112,7 +111,6 @@ public final class Collectives {
         }
         Blocks blocks = ch.equalBlocks(blockBytes);
         Algorithm algorithm = ch.fcollectChoice().of(blockBytes);
-        ch.logAlgorithm(algorithm, blockBytes * n);
         switch (algorithm) {
             case EAGER -> EagerFcollect.run(ch, dest, source, blockBytes);
             case DIRECT -> DirectAllgather.run(ch, dest, source, blocks, false);
@@ -228,7 +226,6 @@ public final class Collectives {
             return;
         }
         Algorithm algorithm = ch.reduceChoice().of(count * kind.byteSize());
-        ch.logAlgorithm(algorithm, count * kind.byteSize());
         if (algorithm == Algorithm.RD) {
             RecursiveDoublingReduce.run(ch, kind, op, dest, source, count);
         } else {

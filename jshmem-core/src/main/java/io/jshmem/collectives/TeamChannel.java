@@ -87,9 +87,11 @@ public final class TeamChannel {
             all &= peers[i] != null;
         }
         this.allDirect = all;
-        this.broadcastChoice = new AlgorithmChoice(b -> Collectives.broadcastRule(tuning, allDirect, n, b));
-        this.fcollectChoice = new AlgorithmChoice(b -> Collectives.fcollectRule(tuning, allDirect, n, b));
-        this.reduceChoice = new AlgorithmChoice(b -> Collectives.reduceRule(tuning, n, b));
+        this.broadcastChoice = new AlgorithmChoice(b -> Collectives.broadcastRule(tuning, allDirect, n, b),
+                this::logAlgorithm);
+        this.fcollectChoice = new AlgorithmChoice(b -> Collectives.fcollectRule(tuning, allDirect, n, b),
+                (a, b) -> logAlgorithm(a, b * n));
+        this.reduceChoice = new AlgorithmChoice(b -> Collectives.reduceRule(tuning, n, b), this::logAlgorithm);
         if (DisseminationBarrier.roundsFor(n) > TeamLayout.MAX_ROUNDS) {
             throw new IllegalArgumentException("teams of more than 65536 PEs are not supported");
         }
@@ -103,11 +105,14 @@ public final class TeamChannel {
         }
     }
 
-    /** Logs (debug) which algorithm a collective of {@code bytes} uses on this team. */
-    void logAlgorithm(Algorithm algorithm, long bytes) {
+    /**
+     * Logs (debug) which algorithm a collective of {@code bytes} takes on this team, when the choice is made: later
+     * calls of the same size take it too, without a line each.
+     */
+    private void logAlgorithm(Algorithm algorithm, long bytes) {
         if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
             LOG.log(System.Logger.Level.DEBUG, "PE " + comm.myPe() + ": " + operation() + " epoch " + epoch + " of "
-                    + bytes + " bytes uses " + algorithm.label());
+                    + bytes + " bytes uses " + algorithm.label() + " (and so do later calls of this size)");
         }
     }
 

@@ -11,21 +11,23 @@ class AlgorithmChoiceTest {
     @Test
     void asksTheRuleOncePerRunOfOneSize() {
         AtomicInteger asked = new AtomicInteger();
+        java.util.List<String> heard = new java.util.ArrayList<>();
         AlgorithmChoice choice = new AlgorithmChoice(b -> {
             asked.incrementAndGet();
             return b <= 8 ? Algorithm.EAGER : Algorithm.TREE;
-        });
+        }, (a, b) -> heard.add(a.label() + " " + b));
         assertSame(Algorithm.EAGER, choice.of(8));
         assertSame(Algorithm.EAGER, choice.of(8));
         assertEquals(1, asked.get());
         assertSame(Algorithm.TREE, choice.of(9), "a new size asks again");
         assertSame(Algorithm.EAGER, choice.of(8));
         assertEquals(3, asked.get());
+        assertEquals(java.util.List.of("eager 8", "tree 9", "eager 8"), heard, "each choice is reported once");
     }
 
     @Test
     void sizeZeroAndTheLargestSizeAreAskedToo() {
-        AlgorithmChoice choice = new AlgorithmChoice(b -> b == 0 ? Algorithm.RD : Algorithm.RSAG);
+        AlgorithmChoice choice = new AlgorithmChoice(b -> b == 0 ? Algorithm.RD : Algorithm.RSAG, (a, b) -> { });
         assertSame(Algorithm.RD, choice.of(0));
         assertSame(Algorithm.RSAG, choice.of(Long.MAX_VALUE));
         assertSame(Algorithm.RD, choice.of(0));
