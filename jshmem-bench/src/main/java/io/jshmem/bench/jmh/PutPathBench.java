@@ -20,12 +20,13 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The bounds-checked put path on a one-PE job (the target is this PE's own mapped heap, reached through the same
  * routing and SHM engine as a peer on the host): {@code putmem} of 8 and 64 bytes, {@code p} of a long, against
- * the raw store into the mapped segment. {@code checks} switches the API's argument checks
+ * the raw store into the mapped segment; put 8 B + quiet against a store and a full fence, get 8 B against a load. {@code checks} switches the API's argument checks
  * ({@code jshmem.checks}), so the difference shows what the checks cost.
  */
 @State(Scope.Benchmark)
@@ -82,6 +83,31 @@ public class PutPathBench {
     @Benchmark
     public void rawStore8() {
         mapped.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, ++value);
+    }
+
+    /** The figure the goal names: put 8 B + quiet, against a raw store + full fence below. */
+    @Benchmark
+    public void putmem8Quiet() {
+        shmem.putmem(dest, 0, src, 0, 8, 0);
+        shmem.quiet();
+    }
+
+    @Benchmark
+    public void rawStore8Fence() {
+        mapped.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, ++value);
+        VarHandle.fullFence();
+    }
+
+    /** get 8 B into a local segment and read it, against a raw load of the mapped word below. */
+    @Benchmark
+    public long getmem8() {
+        shmem.getmem(src, 0, dest, 0, 8, 0);
+        return src.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
+    }
+
+    @Benchmark
+    public long rawLoad8() {
+        return mapped.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
     }
 
     @Benchmark

@@ -35,6 +35,9 @@ public final class CompareReport implements Callable<Integer> {
     Path barrier;
     @Option(names = "--ucx", description = "ucx_vs_perftest.json of UcxVsPerftestBench (optional)")
     Path ucx;
+    @Option(names = "--raw", description = "rma_vs_raw.json of RmaVsRawBench (optional): put/get 8 B against raw "
+            + "stores and loads")
+    Path raw;
     @Option(names = "--out", defaultValue = "report", description = "output directory (default ${DEFAULT-VALUE})")
     Path out;
     @Option(names = "--command", defaultValue = "bench/compare-oshmem", description = "the command line to quote")
@@ -68,10 +71,11 @@ public final class CompareReport implements Callable<Integer> {
         List<GateResult> gateResults = GateResult.readAll(gates);
         List<BarrierScale> barrierScale = BarrierScale.readAll(barrier);
         UcxComparison ucxFigures = UcxComparison.read(ucx);
+        RawBaseline rawFigures = RawBaseline.read(raw);
         RunInfo info = new RunInfo(command, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), loadBefore,
                 loadAverage());
         Files.createDirectories(out);
-        List<GoalRow> goals = Goals.evaluate(r, limits, gateResults, barrierScale, ucxFigures);
+        List<GoalRow> goals = Goals.evaluate(r, limits, gateResults, barrierScale, ucxFigures, rawFigures);
         List<ChartFile> charts = Charts.draw(r, limits, barrierScale, out);
         String summary = SummaryMarkdown.render(info, r, limits, goals, gateResults, barrierScale);
         Files.writeString(out.resolve("summary.md"), summary);

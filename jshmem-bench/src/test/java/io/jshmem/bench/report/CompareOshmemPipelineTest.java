@@ -67,6 +67,8 @@ class CompareOshmemPipelineTest {
         pb.environment().put("PERF_ROUNDS", "3");
         pb.environment().put("BARRIER_OPTS", "--rounds 3 --warmup 1 --barrier-iterations 50");
         pb.environment().put("UCX_OPTS", "--rounds 1 --lat-iterations 200 --warmup 50 --bw-iterations 10");
+        pb.environment().put("RAW_OPTS", "--rounds 1 --warmup 1 --small-iterations 20000 --large-iterations 2 "
+                + "--large-bytes 65536");
         Process p = pb.start();
         boolean done = p.waitFor(840, TimeUnit.SECONDS);
         if (!done) {
@@ -98,6 +100,10 @@ class CompareOshmemPipelineTest {
         } else {
             assertTrue(ucxRow.contains("not part of this comparison"), ucxRow);
         }
+        assertTrue(Files.isRegularFile(results.resolve("rma_vs_raw.json")), log);
+        String rawRow = Files.readString(report.resolve("summary.md")).lines()
+                .filter(l -> l.startsWith("| put 8 B + quiet, get 8 B")).findFirst().orElse("");
+        assertTrue(rawRow.contains("(RmaVsRawBench): put_8B_quiet") && rawRow.contains("get_8B"), rawRow + "\n" + log);
         List<String> pngs = ReportArtefacts.check(report, 12);
         assertTrue(pngs.containsAll(List.of("put_lat.png", "put_bw.png", "scalars.png", "barrier_scale.png")),
                 pngs + "\n" + log);

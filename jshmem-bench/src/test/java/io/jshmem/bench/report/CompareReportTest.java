@@ -86,6 +86,43 @@ class CompareReportTest {
         Files.writeString(file, sb.append("}").toString());
     }
 
+    private static void writeRaw(Path file, double putNs, double getNs) throws IOException {
+        Files.writeString(file, "{\"put_8B_quiet\": {\"jshmem_ns\": " + putNs + ", \"raw_ns\": 10.0, \"ratio\": "
+                + putNs / 10 + "}, \"get_8B\": {\"jshmem_ns\": " + getNs + ", \"raw_ns\": 10.0, \"ratio\": "
+                + getNs / 10 + "}, \"put_8MiB_quiet\": {\"jshmem_ns\": 1, \"raw_ns\": 1}}");
+    }
+
+    private static String smallRmaRow(Path out) throws IOException {
+        return Files.readString(out.resolve("summary.md")).lines()
+                .filter(l -> l.startsWith("| put 8 B + quiet, get 8 B |")).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theSmallPutAndGetGoalAlsoNeedsTheRawBaseline(@TempDir Path dir) throws IOException {
+        Path results = dir.resolve("results");
+        Files.createDirectories(results);
+        writeResults(results, 0.4);
+        // 0.4x OSHMEM, but without RmaVsRawBench's figures half of the goal is unmeasured.
+        Path none = dir.resolve("none");
+        assertEquals(0, run("--results", results.toString(), "--out", none.toString()));
+        assertTrue(smallRmaRow(none).endsWith("not compared here: the raw store/load baseline: RmaVsRawBench "
+                + "| not measured |"), smallRmaRow(none));
+        // Within 1.1x of the raw store and load: met.
+        writeRaw(dir.resolve("near.json"), 10.5, 11.0);
+        Path near = dir.resolve("near");
+        assertEquals(0, run("--results", results.toString(), "--out", near.toString(), "--raw",
+                dir.resolve("near.json").toString()));
+        assertTrue(smallRmaRow(near).contains("| ≤ 1.0× OSHMEM and ≤ 1.1× the raw store/load |"), smallRmaRow(near));
+        assertTrue(smallRmaRow(near).contains("(RmaVsRawBench): put_8B_quiet 1.05× (10.5 ns vs 10.0 ns), get_8B "
+                + "1.10× (11.0 ns vs 10.0 ns) | met |"), smallRmaRow(near));
+        // A get 1.5x the raw load misses the goal, whatever OSHMEM's ratio.
+        writeRaw(dir.resolve("far.json"), 10.5, 15.0);
+        Path far = dir.resolve("far");
+        assertEquals(0, run("--results", results.toString(), "--out", far.toString(), "--raw",
+                dir.resolve("far.json").toString()));
+        assertTrue(smallRmaRow(far).contains("get_8B 1.50× (15.0 ns vs 10.0 ns) | missed |"), smallRmaRow(far));
+    }
+
     private static int run(String... args) {
         return new CommandLine(new CompareReport()).execute(args);
     }
