@@ -145,6 +145,15 @@ public final class CollectiveActivity {
         return (long) LONG.getAcquire(local, TeamLayout.slotBase(slot) + TeamLayout.EPOCH);
     }
 
+    /** Whether PE {@code pe} has entered finalize, by its activity word; false when it cannot be read. */
+    private static boolean inFinalize(Comm comm, int pe) {
+        try {
+            return comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET) == FINALIZE;
+        } catch (RuntimeException unreachable) {
+            return false;
+        }
+    }
+
     /**
      * For a wait on this PE's own memory that warns or times out ({@link io.jshmem.comm.WaitLoop.Writers}): the other
      * PEs that have entered finalize and so can no longer write here, or null when none has. Reads one word of every
@@ -159,13 +168,7 @@ public final class CollectiveActivity {
             if (pe == myPe) {
                 continue;
             }
-            long code;
-            try {
-                code = comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET);
-            } catch (RuntimeException unreachable) {
-                continue;
-            }
-            if (code == FINALIZE) {
+            if (inFinalize(comm, pe)) {
                 if (count < MAX_LISTED) {
                     gone = gone == null ? new StringBuilder("PE ") : gone.append(", PE ");
                     gone.append(pe);
@@ -206,13 +209,7 @@ public final class CollectiveActivity {
             if (pe == myPe) {
                 continue;
             }
-            long code;
-            try {
-                code = comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET);
-            } catch (RuntimeException unreachable) {
-                continue;
-            }
-            if (code == FINALIZE) {
+            if (inFinalize(comm, pe)) {
                 gone = gone == null ? new StringBuilder("PE ") : gone.append(", PE ");
                 gone.append(pe);
             }

@@ -17,6 +17,18 @@ final class JsonFiles {
     private JsonFiles() {
     }
 
+    /** One result document, parsed; null when {@code file} is null or missing. */
+    static JsonObject readOne(Path file) throws IOException {
+        if (file == null || !Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return JsonParser.parseString(Files.readString(file)).getAsJsonObject();
+        } catch (RuntimeException e) {
+            throw new IOException(file + " is not valid JSON: " + e.getMessage(), e);
+        }
+    }
+
     /** Every file of {@code dir} named like {@code regex}, parsed; empty when the directory is missing. */
     static Map<Path, JsonObject> read(Path dir, String regex) throws IOException {
         Map<Path, JsonObject> out = new LinkedHashMap<>();
@@ -28,11 +40,7 @@ final class JsonFiles {
             files = new ArrayList<>(s.filter(p -> p.getFileName().toString().matches(regex)).sorted().toList());
         }
         for (Path f : files) {
-            try {
-                out.put(f, JsonParser.parseString(Files.readString(f)).getAsJsonObject());
-            } catch (RuntimeException e) {
-                throw new IOException(f + " is not valid JSON: " + e.getMessage(), e);
-            }
+            out.put(f, readOne(f));
         }
         return out;
     }

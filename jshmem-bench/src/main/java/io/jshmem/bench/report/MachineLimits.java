@@ -2,10 +2,8 @@ package io.jshmem.bench.report;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,11 +32,9 @@ record MachineLimits(int cpus, String cpuModel, List<Copy> memcpy, double pingPo
 
     /** The file as written by machine_limits. */
     static MachineLimits read(Path file) throws IOException {
-        JsonObject o;
-        try {
-            o = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
-        } catch (RuntimeException e) {
-            throw new IOException(file + " is not valid JSON: " + e.getMessage(), e);
+        JsonObject o = JsonFiles.readOne(file);
+        if (o == null) {
+            throw new java.nio.file.NoSuchFileException(file.toString(), null, "write it with bench/c/machine_limits");
         }
         if (!o.has("schema") || !"machine-limits/1".equals(o.get("schema").getAsString())) {
             throw new IOException(file + " is not a machine-limits/1 file; write it with bench/c/machine_limits");

@@ -2,10 +2,8 @@ package io.jshmem.bench.report;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,14 +32,9 @@ record RawBaseline(List<Metric> metrics) {
 
     /** The file's figures, or null when {@code file} is null or missing. */
     static RawBaseline read(Path file) throws IOException {
-        if (file == null || !Files.isRegularFile(file)) {
+        JsonObject o = JsonFiles.readOne(file);
+        if (o == null) {
             return null;
-        }
-        JsonObject o;
-        try {
-            o = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
-        } catch (RuntimeException e) {
-            throw new IOException(file + " is not valid JSON: " + e.getMessage(), e);
         }
         List<Metric> metrics = new ArrayList<>();
         for (String name : GOAL_METRICS) {

@@ -2,10 +2,8 @@ package io.jshmem.bench.report;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,14 +33,9 @@ record UcxComparison(String transport, List<Metric> metrics) {
 
     /** The file's figures, or null when {@code file} is null or missing. */
     static UcxComparison read(Path file) throws IOException {
-        if (file == null || !Files.isRegularFile(file)) {
+        JsonObject o = JsonFiles.readOne(file);
+        if (o == null) {
             return null;
-        }
-        JsonObject o;
-        try {
-            o = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
-        } catch (RuntimeException e) {
-            throw new IOException(file + " is not valid JSON: " + e.getMessage(), e);
         }
         List<Metric> metrics = new ArrayList<>();
         for (String name : GOAL_METRICS) {
