@@ -22,7 +22,6 @@ import io.jshmem.team.TeamState;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Optional;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * jshmem's {@link Team}: the team's state and channel, with every collective's operands checked through
@@ -33,7 +32,7 @@ final class TeamImpl implements Team {
     private final Teams teams;
     private final TeamState state;
     private final TeamChannel channel;
-    private final ReentrantLock lock = new ReentrantLock();
+    private final TeamLock lock = new TeamLock();
 
     TeamImpl(Teams teams, TeamState state, TeamChannel channel) {
         this.teams = teams;
