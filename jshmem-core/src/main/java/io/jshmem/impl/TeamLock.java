@@ -50,9 +50,13 @@ final class TeamLock {
     }
 
     private void contended(Thread me) {
+        boolean interrupted = false;
         for (int i = 0; ; i++) {
             if (OWNER.compareAndExchangeAcquire(this, (Thread) null, me) == null) {
                 holds = 1;
+                if (interrupted) {
+                    me.interrupt();
+                }
                 return;
             }
             if (i < SPINS) {
@@ -61,6 +65,9 @@ final class TeamLock {
                 Thread.yield();
             } else {
                 LockSupport.parkNanos(this, PARK_NANOS);
+                // A set interrupt flag makes every park return at once: clear it while waiting (as lock() ignores
+                // interrupts, like ReentrantLock's) and set it again for the caller once the lock is taken.
+                interrupted |= Thread.interrupted();
             }
         }
     }

@@ -110,6 +110,28 @@ class TeamLockTest {
 
     @Test
     @Timeout(10)
+    void anInterruptedWaiterKeepsWaitingQuietlyAndKeepsItsInterrupt() throws Exception {
+        TeamLock lock = new TeamLock();
+        lock.lock();
+        boolean[] interruptedAfter = new boolean[1];
+        Thread waiter = new Thread(() -> {
+            lock.lock();
+            interruptedAfter[0] = Thread.currentThread().isInterrupted();
+            lock.unlock();
+        }, "interrupted-waiter");
+        waiter.start();
+        Thread.sleep(50);
+        waiter.interrupt();
+        Thread.sleep(100);
+        assertTrue(waiter.isAlive(), "an interrupt made the waiter leave without the lock");
+        lock.unlock();
+        waiter.join(5_000);
+        assertFalse(waiter.isAlive(), "the interrupted waiter never took the freed lock");
+        assertTrue(interruptedAfter[0], "the waiter's interrupt was swallowed");
+    }
+
+    @Test
+    @Timeout(10)
     void givingBackALockThisThreadDoesNotHoldFails() throws Exception {
         TeamLock lock = new TeamLock();
         IllegalMonitorStateException unheld = assertThrows(IllegalMonitorStateException.class, lock::unlock);
