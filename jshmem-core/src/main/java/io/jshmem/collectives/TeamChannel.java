@@ -238,7 +238,7 @@ public final class TeamChannel {
     /**
      * As {@link #awaitScratchFree}, for a write that only needs member {@code index} to have begun epoch
      * {@code needed} (at most the previous one): the eager broadcast's quarter of the scratch, last used two or four
-     * epochs ago.
+     * epochs ago, or its ring entry, last used sixteen or more epochs ago.
      */
     void awaitBegun(int index, long needed) {
         if (!wasEager(1) || index == me) {

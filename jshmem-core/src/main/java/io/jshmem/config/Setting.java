@@ -44,7 +44,7 @@ public enum Setting {
                     + " (least CPU, slower barriers when PEs outnumber cores)."),
     TEAMS_MAX("JSHMEM_TEAMS_MAX", "32",
             "Teams a PE may hold at once, TEAM_WORLD and TEAM_SHARED included (2..2048, CANN SHMEM's limit). The heap"
-                    + " reserves 1536 bytes per team slot before user memory (32: 48 KiB, 2048: 3 MiB); every PE of"
+                    + " reserves 1792 bytes per team slot before user memory (32: 56 KiB, 2048: 3.5 MiB); every PE of"
                     + " a job must use the same value. A split beyond it fails on every PE of the parent with a"
                     + " clear error."),
     COLL_DIRECT("JSHMEM_COLL_DIRECT", "true",

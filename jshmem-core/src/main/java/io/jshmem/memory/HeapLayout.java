@@ -11,11 +11,11 @@ package io.jshmem.memory;
  *   256      ACTIVITY: CODE (8) | EPOCH (8): the collective this PE last entered (for diagnostics)
  *   384      DOORBELL (4): bumped by writers when waiters sleep (futex word)
  *   512      WAITERS (4): threads of this PE sleeping (or about to) on the doorbell
- *   4096     barrier flags: one line per dissemination round (64 rounds); a central barrier (PEs that sleep)
- *            uses the first two lines instead: arrival counter (on PE 0), release word
- *   12288    allocation-check slot: SEQ | OP | SIZE | ALIGN (32 bytes)
- *   12416    SPLIT_FREE: this PE's free team-slot bitmap, published during a team split (up to 4096 bits)
- *   16384    reserved for team/collective synchronization: JSHMEM_TEAMS_MAX slots of 1536 bytes
+ *   640      allocation-check slot: SEQ | OP | SIZE | ALIGN (32 bytes)
+ *   768      SPLIT_FREE: this PE's free team-slot bitmap, published during a team split (up to 4096 bits)
+ *   4096     barrier flags: one line per dissemination round (32 rounds: any int count of PEs); a central
+ *            barrier (PEs that sleep) uses the first two lines instead: arrival counter (on PE 0), release word
+ *   8192     reserved for team/collective synchronization: JSHMEM_TEAMS_MAX slots of 1792 bytes
  *   userOffset(area)   user region: blocks handed out by the allocator (65536 for the default 32 team slots,
  *                      rounded up to 64 KiB above the team area for more)
  * </pre>
@@ -26,7 +26,8 @@ package io.jshmem.memory;
 public final class HeapLayout {
     public static final long LINE = 128;
     public static final long MAGIC = 0x4a53484d454d3031L; // "JSHMEM01"
-    public static final long VERSION = 1;
+    /** Layout version: 2 since the team area moved to 8192 and team slots grew to 1792 bytes. */
+    public static final long VERSION = 2;
 
     public static final long MAGIC_OFFSET = 0;
     public static final long VERSION_OFFSET = 8;
@@ -56,9 +57,10 @@ public final class HeapLayout {
     public static final long WAITERS_OFFSET = 4 * LINE;
 
     public static final long BARRIER_FLAGS_OFFSET = 4096;
-    public static final int BARRIER_MAX_ROUNDS = 64;
+    /** Dissemination rounds of the world barrier: ceil(log2 nPes) is at most 31 for an int count of PEs. */
+    public static final int BARRIER_MAX_ROUNDS = 32;
 
-    public static final long ALLOC_CHECK_OFFSET = BARRIER_FLAGS_OFFSET + BARRIER_MAX_ROUNDS * LINE;
+    public static final long ALLOC_CHECK_OFFSET = 5 * LINE;
     public static final long ALLOC_CHECK_LENGTH = 32;
 
     /** This PE's free team-slot bitmap during a split (read by the parent's members; one bit per slot). */
@@ -66,7 +68,10 @@ public final class HeapLayout {
     /** Room of {@link #SPLIT_FREE_OFFSET}: 4096 slots. */
     public static final long SPLIT_FREE_BYTES = 512;
 
-    public static final long SYNC_AREA_OFFSET = 16384;
+    /**
+     * Start of the team area, right after the world barrier's flags: 32 team slots then end at {@link #USER_OFFSET}.
+     */
+    public static final long SYNC_AREA_OFFSET = BARRIER_FLAGS_OFFSET + BARRIER_MAX_ROUNDS * LINE;
     /**
      * Start of the user region with the default team area (32 slots); a larger {@code JSHMEM_TEAMS_MAX} moves it,
      * see {@link #userOffset(long)}.

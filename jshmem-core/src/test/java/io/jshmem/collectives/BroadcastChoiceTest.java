@@ -27,6 +27,16 @@ class BroadcastChoiceTest {
     }
 
     @Test
+    void aScalarIsEagerOnTeamsOfAnySizeThroughTheRing() {
+        CollectiveTuning auto = tuning("auto");
+        // 65536 members leave no data room in a recursive-doubling slot; the ring still takes 8 bytes.
+        assertEquals(0, io.jshmem.team.TeamLayout.rdCapacity(65_536));
+        assertEquals("eager", Collectives.broadcastAlgorithm(auto, true, 65_536, 8));
+        assertEquals("tree", Collectives.broadcastAlgorithm(auto, true, 65_536, 9));
+        assertEquals("eager", Collectives.broadcastAlgorithm(auto, true, 1024, 8));
+    }
+
+    @Test
     void autoKeepsTheTreeAndThePipelineElsewhere() {
         CollectiveTuning auto = tuning("auto");
         assertEquals("tree", Collectives.broadcastAlgorithm(auto, false, 2, 8), "not every member mapped");

@@ -176,7 +176,30 @@ class SplitPlanTest {
         assertEquals(144, TeamLayout.rdCapacity(6));
         assertEquals(64, TeamLayout.rdCapacity(32));
         assertTrue(TeamLayout.SPLIT_RECORD + 8L * TeamLayout.SPLIT_RECORD_WORDS <= TeamLayout.BARRIER_FLAGS);
-        assertTrue(TeamLayout.RD_SCRATCH + 2 * TeamLayout.RD_HALF_BYTES <= TeamLayout.SLOT_BYTES);
+        assertTrue(TeamLayout.RD_SCRATCH + 2 * TeamLayout.RD_HALF_BYTES <= TeamLayout.EAGER_RING);
+        assertTrue(TeamLayout.EAGER_RING + TeamLayout.EAGER_RING_ENTRIES * TeamLayout.EAGER_RING_ENTRY_BYTES
+                <= TeamLayout.SLOT_BYTES, "the eager ring fits the slot");
+        assertEquals(1, Integer.bitCount(TeamLayout.EAGER_RING_ENTRIES), "ring entries are picked by a mask");
+        assertTrue(TeamLayout.EAGER_RING_DATA + TeamLayout.EAGER_RING_DATA_BYTES <= TeamLayout.EAGER_RING_ENTRY_BYTES);
+        assertEquals(0, 64 % TeamLayout.EAGER_RING_ENTRY_BYTES, "an entry never straddles two cache lines");
+        assertEquals(0, TeamLayout.SLOT_BYTES % io.jshmem.memory.HeapLayout.LINE,
+                "every slot starts on a 128-byte line");
+    }
+
+    @Test
+    @Timeout(10)
+    void theHeapHeaderRegionsDoNotOverlap() {
+        long line = io.jshmem.memory.HeapLayout.LINE;
+        assertTrue(io.jshmem.memory.HeapLayout.ALLOC_CHECK_OFFSET >= io.jshmem.memory.HeapLayout.WAITERS_OFFSET + line);
+        assertTrue(io.jshmem.memory.HeapLayout.ALLOC_CHECK_OFFSET + io.jshmem.memory.HeapLayout.ALLOC_CHECK_LENGTH
+                <= io.jshmem.memory.HeapLayout.SPLIT_FREE_OFFSET);
+        assertTrue(io.jshmem.memory.HeapLayout.SPLIT_FREE_OFFSET + io.jshmem.memory.HeapLayout.SPLIT_FREE_BYTES
+                <= io.jshmem.memory.HeapLayout.BARRIER_FLAGS_OFFSET);
+        assertTrue(io.jshmem.memory.HeapLayout.barrierFlag(io.jshmem.memory.HeapLayout.BARRIER_MAX_ROUNDS - 1) + line
+                <= io.jshmem.memory.HeapLayout.SYNC_AREA_OFFSET);
+        assertTrue(io.jshmem.collectives.DisseminationBarrier.roundsFor(Integer.MAX_VALUE)
+                <= io.jshmem.memory.HeapLayout.BARRIER_MAX_ROUNDS, "the world barrier's rounds fit any job");
+        assertEquals(0, io.jshmem.memory.HeapLayout.SYNC_AREA_OFFSET % line);
     }
 
     @Test

@@ -25,6 +25,8 @@ public final class EagerBroadcastPe {
     private static final int ROUNDS = 3000;
     /** Broadcasts per run from one root. */
     private static final int RUN = 700;
+    /** Broadcasts of up to 8 bytes per run from one root (the eager ring). */
+    private static final int SCALAR_RUN = 2000;
 
     public static void main(String[] args) {
         EagerCollectiveRun.onWorldAndEvenTeam("EAGER BROADCAST", 1024L, EagerBroadcastPe::exercise);
@@ -75,6 +77,38 @@ public final class EagerBroadcastPe {
             }
         }
         runsFromOneRoot(team, src, dst, sum);
+        scalarRuns(team, src, dst);
+    }
+
+    /**
+     * Long runs of broadcasts of up to 8 bytes, which go through the team's 16-entry eager ring: a root may run up
+     * to fifteen calls ahead of a child, so the children dawdle for 100 µs now and then to let it, and every
+     * member checks every call's data; a sync ends each root's run so that the next root starts on a level field.
+     */
+    private static void scalarRuns(Team team, SymmetricMemory src, SymmetricMemory dst) {
+        int me = team.myPe();
+        int n = team.nPes();
+        long[] sizes = {8, 1, 4, 8, 2, 0, 8};
+        MemorySegment s = src.local();
+        MemorySegment d = dst.local();
+        for (int root = 0; root < n; root++) {
+            for (int r = 0; r < SCALAR_RUN; r++) {
+                long bytes = sizes[r % sizes.length];
+                int tag = 2 * ROUNDS + root * SCALAR_RUN + r;
+                if (me == root) {
+                    fill(s, bytes, tag, root);
+                }
+                team.broadcastmem(dst, 0, src, 0, bytes, root);
+                check(d, bytes, tag, root, "scalar run from root " + root + ", call " + r + " (" + bytes + " B)");
+                if (me != root && (r + 7 * me) % 40 == 0) {
+                    long until = System.nanoTime() + 100_000;
+                    while (System.nanoTime() < until) {
+                        Thread.onSpinWait();
+                    }
+                }
+            }
+            team.sync();
+        }
     }
 
     /**
