@@ -13,9 +13,14 @@ import java.util.List;
  * naming that PE as not arrived; afterwards all meet in barrierAll and finalize normally. The broadcast is 512 bytes,
  * the tree: one small enough for the eager algorithm synchronizes nobody, so its root and the members that do not
  * depend on the missing PE return, and the root sees the missing PE at its next collective. With the argument
- * "eager" the others run two 8-byte broadcasts instead: the first may return, the second must throw naming the PE.
+ * "eager" the others run 8-byte broadcasts instead, which go through the team's 16-entry eager ring: the root may
+ * run fifteen of them ahead of a member, so the first sixteen may return and the seventeenth must throw naming the
+ * PE (a member that is not the root waits for data the root holds back).
  */
 public final class CollectiveTimeoutPe {
+    /** Entries of a team's eager ring (TeamLayout.EAGER_RING_ENTRIES, not exported to tests). */
+    private static final int EAGER_RING_ENTRIES = 16;
+
     public static void main(String[] args) throws InterruptedException {
         try (ShmemRuntime shmem = Shmem.init()) {
             int me = shmem.myPe();
@@ -28,8 +33,9 @@ public final class CollectiveTimeoutPe {
                 boolean eager = args.length > 0 && args[0].equals("eager");
                 ShmemTimeoutException e = Expect.thrown(ShmemTimeoutException.class, () -> {
                     if (eager) {
-                        world.broadcastmem(buf, 0, buf, 512, 8, 0);
-                        world.broadcastmem(buf, 0, buf, 512, 8, 0);
+                        for (int i = 0; i < EAGER_RING_ENTRIES + 1; i++) {
+                            world.broadcastmem(buf, 0, buf, 512, 8, 0);
+                        }
                     } else {
                         world.broadcastmem(buf, 0, buf, 512, 512, 0);
                     }
