@@ -101,7 +101,7 @@ public final class Copies {
      * @throws IllegalArgumentException for another mode
      */
     public static String configureLocal(String mode, Path scratchDir) {
-        return configure(mode, List.of(measure(mode, scratchDir)));
+        return configure(mode, List.of(measure(mode, scratchDir)), 1, Runtime.getRuntime().availableProcessors());
     }
 
     /**
@@ -127,10 +127,19 @@ public final class Copies {
      * calibration cannot swing the choice, and PEs that calibrated while their neighbours copied too measured the
      * contention that the job will see. Empty samples (forced modes) are ignored.
      *
+     * <p>When the host's PEs outnumber its cores, auto keeps the JVM stub for the large band whatever the samples
+     * say: each PE calibrates in the moments it has a core, but its real copies share the core, and there libc
+     * memcpy lost to the stub in every run measured. The putmem gate's own libc-memcpy and raw-stub paths (8 MiB
+     * ring, every PE at once, Intel Xeon with 2 cores): 4 PEs, memcpy 0.4 to 9.8 % slower in 8 runs; 8 PEs, 33 and
+     * 37 % slower; 2 PEs (a core each), 1.0 and 3.4 % faster, while the calibration had memcpy ahead by 5-11 % in
+     * most of the 4-PE runs too.
+     *
+     * @param hostPes PEs of this job on this host
+     * @param cores   cores this process may use
      * @return the plan in words, for diagnostics
      * @throws IllegalArgumentException for an unknown mode
      */
-    public static synchronized String configure(String mode, List<double[]> hostSamples) {
+    public static synchronized String configure(String mode, List<double[]> hostSamples, int hostPes, int cores) {
         String m = mode(mode);
         switch (m) {
             case "jvm" -> publish(0, "JVM copy stub for every size (JSHMEM_LARGE_COPY=jvm)");
@@ -155,10 +164,13 @@ public final class Copies {
                             sum[1] / n);
                     CopyCalibration.Band large = new CopyCalibration.Band(CopyCalibration.LARGE_PROBE, sum[2] / n,
                             sum[3] / n);
-                    int b = (small.memcpyWins() ? SMALL_MEMCPY : 0) | (large.memcpyWins() ? LARGE_MEMCPY : 0);
+                    boolean shared = hostPes > cores;
+                    int b = (small.memcpyWins() ? SMALL_MEMCPY : 0)
+                            | (large.memcpyWins() && !shared ? LARGE_MEMCPY : 0);
                     publish(b, describe(b) + " (calibrated on " + (calibration == null ? "other processes"
                             : calibration.memory()) + ", mean of " + n + " process(es)' best times: " + small + "; "
-                            + large + ")");
+                            + large + (shared ? "; JVM stub from " + BAND / 1024 + " KiB all the same: " + hostPes
+                            + " PEs share " + cores + " cores here" : "") + ")");
                 }
             }
         }

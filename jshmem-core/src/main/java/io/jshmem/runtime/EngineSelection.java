@@ -171,7 +171,7 @@ final class EngineSelection {
                     host.add(sample);
                 }
             }
-            return Copies.configure(mode, host);
+            return Copies.configure(mode, host, host.size(), Runtime.getRuntime().availableProcessors());
         } catch (IllegalArgumentException e) {
             throw new ShmemArgumentException(e.getMessage());
         }

@@ -107,16 +107,34 @@ class CopiesTest {
     void theHostsSamplesArePooledSoThatOnePreemptedProcessCannotSwingTheChoice() {
         assumeTrue(Copies.nativeAvailable(), "libc memcpy is not reachable: nothing to choose");
         double[] fastMemcpyLarge = {10, 20, 100, 80};
-        Copies.configure("auto", List.of(fastMemcpyLarge, fastMemcpyLarge, new double[0]));
+        Copies.configure("auto", List.of(fastMemcpyLarge, fastMemcpyLarge, new double[0]), 3, 4);
         assertFalse(Copies.usesMemcpy(Copies.BAND - 1), Copies.plan());
         assertTrue(Copies.usesMemcpy(Copies.BAND), Copies.plan());
         assertTrue(Copies.plan().contains("mean of 2 process(es)"), Copies.plan());
         // The third PE was preempted while it timed memcpy: the mean (153 ns) loses to the stub (100 ns).
-        Copies.configure("auto", List.of(fastMemcpyLarge, fastMemcpyLarge, new double[]{10, 20, 100, 300}));
+        Copies.configure("auto", List.of(fastMemcpyLarge, fastMemcpyLarge, new double[]{10, 20, 100, 300}), 3, 4);
         assertFalse(Copies.usesMemcpy(Copies.BAND), Copies.plan());
         // Within the margin the stub stays: it needs no downcall.
-        Copies.configure("auto", List.<double[]>of(new double[]{10, 9.9, 100, 98}));
+        Copies.configure("auto", List.<double[]>of(new double[]{10, 9.9, 100, 98}), 1, 4);
         assertFalse(Copies.usesMemcpy(Copies.BAND - 1) || Copies.usesMemcpy(Copies.BAND), Copies.plan());
+        checkCopies(16 * 1024);
+    }
+
+    @Test
+    void whenPesOutnumberCoresLargeCopiesKeepTheStubWhateverTheSamplesSay() {
+        assumeTrue(Copies.nativeAvailable(), "libc memcpy is not reachable: nothing to choose");
+        double[] fastMemcpy = {10, 5, 100, 50};
+        Copies.configure("auto", List.of(fastMemcpy, fastMemcpy), 2, 2);
+        assertTrue(Copies.usesMemcpy(Copies.BAND - 1) && Copies.usesMemcpy(Copies.BAND), Copies.plan());
+        Copies.configure("auto", List.of(fastMemcpy, fastMemcpy, fastMemcpy, fastMemcpy), 4, 2);
+        assertTrue(Copies.usesMemcpy(Copies.BAND - 1), "the in-cache band still follows the samples: "
+                + Copies.plan());
+        assertFalse(Copies.usesMemcpy(Copies.BAND), Copies.plan());
+        assertTrue(Copies.plan().contains("4 PEs share 2 cores"), Copies.plan());
+        // A forced choice is the user's: it holds on a shared host too.
+        Copies.configure("memcpy", List.of(), 4, 2);
+        assertTrue(Copies.usesMemcpy(Copies.BAND), Copies.plan());
+        Copies.configure("auto", List.<double[]>of(new double[]{10, 9.9, 100, 98}), 1, 4);
         checkCopies(16 * 1024);
     }
 
