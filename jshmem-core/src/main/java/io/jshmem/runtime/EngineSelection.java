@@ -93,7 +93,10 @@ final class EngineSelection {
         }
         long threshold = s.longValue(Setting.MEMCPY_THRESHOLD);
         // Measured once per process, on memory of the heaps' kind: which routine copies large blocks faster here.
-        String copyPlan = chooseCopyRoutine(s, pe, mapped.hosts(), boot, timeout);
+        // This host's PEs (those this PE maps) against its cores decide both the copy routine and the wait mode.
+        int hostPes = mappedCount(heaps);
+        int cores = Runtime.getRuntime().availableProcessors();
+        String copyPlan = chooseCopyRoutine(s, pe, mapped.hosts(), hostPes, cores, boot, timeout);
         ShmemLog.logger(EngineSelection.class).log(System.Logger.Level.DEBUG, () -> "large copies: " + copyPlan);
         Transport shm = new ShmTransport(direct, threshold);
         if (s.bool(Setting.COPY_ENGINE)) {
@@ -105,7 +108,7 @@ final class EngineSelection {
             network = loadProvider("ucx").create(new Setup(pe, n, heaps[pe], mapped.hosts(), s, timeout, boot),
                     remote);
         }
-        WaitLoop waits = waitLoop(s, pe, heaps, anyRemote, timeout, failures,
+        WaitLoop waits = waitLoop(s, heaps[pe], hostPes, cores, anyRemote, timeout, failures,
                 anyRemote ? network.waitProgress() : null);
         Transport[] route = new Transport[n];
         for (int p = 0; p < n; p++) {
@@ -150,8 +153,8 @@ final class EngineSelection {
      * once) and the samples of the PEs of each host are pooled, so that they all choose alike. Collective: every PE
      * takes part in the exchange whatever its mode, so a PE with other settings cannot leave the rest waiting.
      */
-    private static String chooseCopyRoutine(Settings s, int pe, String[] hosts, RendezvousClient boot,
-                                            Duration timeout) {
+    private static String chooseCopyRoutine(Settings s, int pe, String[] hosts, int hostPes, int cores,
+                                            RendezvousClient boot, Duration timeout) {
         String mode = s.string(Setting.LARGE_COPY);
         try {
             double[] mine = Copies.measure(mode, Path.of(s.string(Setting.HEAP_DIR)));
@@ -171,10 +174,21 @@ final class EngineSelection {
                     host.add(sample);
                 }
             }
-            return Copies.configure(mode, host, host.size(), Runtime.getRuntime().availableProcessors());
+            return Copies.configure(mode, host, hostPes, cores);
         } catch (IllegalArgumentException e) {
             throw new ShmemArgumentException(e.getMessage());
         }
+    }
+
+    /** PEs whose heaps this PE maps: this host's PEs. */
+    private static int mappedCount(MemorySegment[] heaps) {
+        int local = 0;
+        for (MemorySegment h : heaps) {
+            if (h != null) {
+                local++;
+            }
+        }
+        return local;
     }
 
     /**
@@ -182,23 +196,17 @@ final class EngineSelection {
      * otherwise. A sleep is bounded by a slice: short when some peer writes through the network engine (it cannot
      * ring the doorbell), long otherwise (only the deadline and dead-PE checks need it).
      */
-    private static WaitLoop waitLoop(Settings s, int pe, MemorySegment[] heaps, boolean anyRemote,
+    private static WaitLoop waitLoop(Settings s, MemorySegment localHeap, int hostPes, int cores, boolean anyRemote,
                                      Duration timeout, FailureState failures, WaitProgress network) {
-        int local = 0;
-        for (int p = 0; p < heaps.length; p++) {
-            if (heaps[p] != null) {
-                local++;
-            }
-        }
         WaitMode mode;
         try {
-            mode = WaitMode.choose(s.string(Setting.WAIT_MODE), local, Runtime.getRuntime().availableProcessors());
+            mode = WaitMode.choose(s.string(Setting.WAIT_MODE), hostPes, cores);
         } catch (IllegalArgumentException e) {
             throw new ShmemArgumentException(e.getMessage());
         }
         long slice = anyRemote ? REMOTE_SLICE_NANOS : LOCAL_SLICE_NANOS;
         try {
-            return new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures, mode, heaps[pe], slice,
+            return new WaitLoop(s.intValue(Setting.SPIN_COUNT), timeout, failures, mode, localHeap, slice,
                     Instance.warnFraction(s), network, s.intValue(Setting.WAIT_YIELDS));
         } catch (IllegalArgumentException e) {
             throw new ShmemArgumentException(e.getMessage());
