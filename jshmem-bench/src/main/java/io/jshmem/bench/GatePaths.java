@@ -28,6 +28,8 @@ final class GatePaths {
         LIBC
     }
 
+    private static final Path[] EVEN = {Path.JSHMEM, Path.RAW, Path.LIBC};
+    private static final Path[] ODD = {Path.RAW, Path.JSHMEM, Path.LIBC};
     private static final long CHUNK = 1L << 20;
     private static final MethodHandle MEMCPY = Linker.nativeLinker().downcallHandle(
             Linker.nativeLinker().defaultLookup().find("memcpy").orElseThrow(),
@@ -51,6 +53,14 @@ final class GatePaths {
         this.peerDst = peerDst;
         this.bytes = bytes;
         this.next = next;
+    }
+
+    /**
+     * The order of the paths in round (or warm-up pass) {@code round}: jshmem and raw swap places each round, libc
+     * memcpy (informational) runs last. Shared arrays: do not modify.
+     */
+    static Path[] order(int round) {
+        return (round & 1) == 0 ? EVEN : ODD;
     }
 
     /** Runs {@code n} copies on {@code path} and returns the elapsed nanoseconds. */

@@ -27,12 +27,54 @@ final class GateReport {
         this.summary = summary;
     }
 
+    /** Length of a PE's row ({@link #row}) for {@code rounds} rounds. */
+    static int rowLength(int rounds) {
+        return 3 * rounds + 6;
+    }
+
     /**
-     * Builds the report from the gathered per-PE rows: {@code rounds} ns/op of JSHMEM, RAW and LIBC each, then
-     * data-ok (1/0), first byte, last byte.
+     * A PE's row for {@link #of}: {@code rounds} ns/op of JSHMEM, RAW and LIBC each, then data-ok (1/0), first byte,
+     * last byte, then the milliseconds this PE's JIT compiled during the timed phases of each path.
      */
+    static double[] row(double[][] perRound, boolean dataOk, byte first, byte last, long[] compileMs) {
+        int rounds = perRound[0].length;
+        double[] row = new double[rowLength(rounds)];
+        for (int p = 0; p < 3; p++) {
+            System.arraycopy(perRound[p], 0, row, p * rounds, rounds);
+        }
+        row[3 * rounds] = dataOk ? 1 : 0;
+        row[3 * rounds + 1] = first;
+        row[3 * rounds + 2] = last;
+        for (int p = 0; p < 3; p++) {
+            row[3 * rounds + 3 + p] = compileMs[p];
+        }
+        return row;
+    }
+
+    /** One line on what the warm-up did, for the gate's output. */
+    static String describe(GateWarmup.Result warm) {
+        return String.format("warm-up: %d pass(es), %d copies per path, %s, %d ms compiled (slowest PE per pass,"
+                        + " summed)", warm.passes(), warm.callsPerPath(),
+                warm.jitQuiet() ? "ended after " + warm.quietCallsPerPath() + " copies per path without compiling"
+                        : "ended without a long enough quiet stretch (budget spent, or no JIT clock)",
+                warm.compileMs());
+    }
+
+    /** Adds what the warm-up did ({@code warmup_*} fields) to a gate's JSON fields. */
+    static void putWarmup(Map<String, Object> f, GateWarmup.Result warm) {
+        f.put("warmup_passes", warm.passes());
+        f.put("warmup_calls_per_path", warm.callsPerPath());
+        f.put("warmup_jit_quiet", warm.jitQuiet());
+        f.put("warmup_quiet_calls_per_path", warm.quietCallsPerPath());
+        f.put("warmup_compile_ms", warm.compileMs());
+        f.put("warmup_rule", "passes of every path (warmup copies each, shaped like a round) until the passes in a"
+                + " row that compiled nothing on any PE made as many copies as the rounds (at least "
+                + GateWarmup.MIN_QUIET_PASSES + " passes), or the time budget is spent");
+    }
+
+    /** Builds the report from the gathered per-PE rows ({@link #row}) and PE 0's warm-up result. */
     static GateReport of(double[][] perPe, int nPes, long bytes, int iterations, int warmup, int rounds,
-                         double thresholdPercent) {
+                         double thresholdPercent, GateWarmup.Result warm) {
         double[][] roundMax = new double[3][rounds];
         for (int p = 0; p < 3; p++) {
             for (int r = 0; r < rounds; r++) {
@@ -54,6 +96,7 @@ final class GateReport {
         double overheadLibc = (medianRatio(roundMax[0], roundMax[2], rounds) - 1) * 100;
         double unpaired = (jshmem / raw - 1) * 100;
         boolean dataOk = true;
+        double[] compileMax = new double[3];
         List<Map<String, Object>> pes = new ArrayList<>();
         for (int pe = 0; pe < nPes; pe++) {
             double[] row = perPe[pe];
@@ -71,6 +114,10 @@ final class GateReport {
             m.put("expected_byte", (pe + nPes - 1) % nPes + 1 & 0xff);
             m.put("first_byte", (int) row[3 * rounds + 1] & 0xff);
             m.put("last_byte", (int) row[3 * rounds + 2] & 0xff);
+            m.put("compile_ms_in_rounds", compileMap(row, 3 * rounds + 3));
+            for (int p = 0; p < 3; p++) {
+                compileMax[p] = Math.max(compileMax[p], row[3 * rounds + 3 + p]);
+            }
             pes.add(m);
         }
         boolean passed = dataOk && overhead <= thresholdPercent;
@@ -80,6 +127,7 @@ final class GateReport {
         f.put("bytes", bytes);
         f.put("iterations", iterations);
         f.put("warmup", warmup);
+        putWarmup(f, warm);
         f.put("rounds", rounds);
         f.put("route", "ring: PE p puts to PE (p+1) % " + nPes + ", every PE at once");
         f.put("jshmem_path", "putmem(dst, 0, src, 0, bytes, next) + quiet()");
@@ -100,6 +148,7 @@ final class GateReport {
         f.put("round_max_jshmem_ns", roundMax[0]);
         f.put("round_max_raw_ns", roundMax[1]);
         f.put("round_max_libc_memcpy_ns", roundMax[2]);
+        f.put("compile_ms_in_rounds_max", compileMap(compileMax, 0));
         f.put("per_pe", pes);
         String summary = String.format("putmem gate %d PEs %s: jshmem %.1f us/op, raw %.1f us/op, overhead %+.2f%% "
                         + "(threshold %.1f%%), libc memcpy %.1f us/op (%+.2f%%), data check %s; gate %s", nPes,
@@ -115,6 +164,15 @@ final class GateReport {
             ratios[r] = a[r] / b[r];
         }
         return Measurement.median(ratios, rounds);
+    }
+
+    /** The three compile figures from {@code at} on, by path name. */
+    private static Map<String, Object> compileMap(double[] values, int at) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("jshmem", (long) values[at]);
+        m.put("raw", (long) values[at + 1]);
+        m.put("libc_memcpy", (long) values[at + 2]);
+        return m;
     }
 
     /** A report of already built fields (the stream mode's, {@link StreamGateReport}). */

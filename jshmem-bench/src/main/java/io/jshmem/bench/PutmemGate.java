@@ -20,17 +20,22 @@ import java.util.concurrent.Callable;
  * The overhead gate, CANN SHMEM's putmem_on_stream Python-vs-C check carried over as jshmem API vs the raw path:
  * on the same instance, with the same symmetric buffers, size and ring route (PE p writes to PE p+1), it times
  * {@code putmem + quiet} against a plain {@code MemorySegment.copy} into the peer's mapped heap followed by a full
- * fence. Both paths are warmed up, the PEs meet in a barrier, and every round runs both paths (their order
- * alternating, every PE at once); per round the figure of a path is the slowest PE's, and the gate's overhead is the
- * median over rounds of the same-round ratio jshmem / raw (see {@link GateReport}). A third, informational path copies with libc {@code memcpy} (what jshmem itself uses from
+ * fence. The paths are warmed up until the JIT is quiet on every PE ({@link GateWarmup}: passes of every path until
+ * a stretch of them as long as the rounds compiled nothing, at most {@code --warmup-max-seconds}), then every round
+ * runs the paths (jshmem and raw alternating first, every PE at once, a barrier before each); per round the figure of a path is the slowest
+ * PE's, and the gate's overhead is the median over rounds of the same-round ratio jshmem / raw (see
+ * {@link GateReport}). A third, informational path copies with libc {@code memcpy} (what jshmem itself uses from
  * {@code JSHMEM_MEMCPY_THRESHOLD} up where {@code JSHMEM_LARGE_COPY} chose it), so the report shows both raw
- * baselines, and the JSON records the large-copy plan PE 0's init chose ({@code large_copy_plan}). Finally every
+ * baselines, and the JSON records the large-copy plan PE 0's init chose ({@code large_copy_plan}), what the warm-up
+ * did ({@code warmup_*}) and how long each PE's JIT compiled during each path's timed phases
+ * ({@code compile_ms_in_rounds}). Finally every
  * PE checks that the first and last bytes of its receive buffer equal previous PE + 1.
  *
  * <p>Run: {@code bin/shmemrun -np 2 io.jshmem.bench.PutmemGate} or {@code NPROC_PER_NODE=8 bench/putmem-gate}.
  * Options fall back to the environment ({@code PERF_BYTES, PERF_ITERATIONS, PERF_WARMUP, PERF_ROUNDS,
- * PERF_THRESHOLD_PERCENT}, and {@code NPROC_PER_NODE} as the expected PE count), then to the defaults 8 MiB, 100,
- * 50, 11, 5 %. PE 0 writes {@code results/putmem_<N>pe.json}; every PE exits 1 when the gate fails.
+ * PERF_THRESHOLD_PERCENT, PERF_WARMUP_MAX_SECONDS}, and {@code NPROC_PER_NODE} as the expected PE count), then to
+ * the defaults 8 MiB, 100, 50 per pass, 11, 5 %, 60 s. PE 0 writes {@code results/putmem_<N>pe.json}; every PE
+ * exits 1 when the gate fails.
  *
  * <p>{@code --mode stream} (env {@code PERF_MODE}) is CANN's putmem_on_stream gate instead ({@link StreamGate}):
  * {@code Stream.putmem} x iterations + {@code synchronize} against the raw copy, JSON in the seed's fields
@@ -45,12 +50,17 @@ public final class PutmemGate implements Callable<Integer> {
     @Option(names = "--iterations", description = "puts per path per round (env PERF_ITERATIONS; default "
             + "${DEFAULT-VALUE})", defaultValue = "${env:PERF_ITERATIONS:-100}")
     int iterations;
-    @Option(names = "--warmup", description = "untimed puts per path before the rounds (env PERF_WARMUP; default "
+    @Option(names = "--warmup", description = "untimed puts per path in each warm-up pass (env PERF_WARMUP; default "
             + "${DEFAULT-VALUE})", defaultValue = "${env:PERF_WARMUP:-50}")
     int warmup;
     @Option(names = "--rounds", description = "rounds (env PERF_ROUNDS; default ${DEFAULT-VALUE})",
             defaultValue = "${env:PERF_ROUNDS:-11}")
     int rounds;
+    @Option(names = "--warmup-max-seconds", description = "the warm-up repeats its passes (--warmup copies per path"
+            + " each) until a stretch of them as long as the rounds compiled nothing on any PE, for at most this long"
+            + " (env PERF_WARMUP_MAX_SECONDS; default ${DEFAULT-VALUE})",
+            defaultValue = "${env:PERF_WARMUP_MAX_SECONDS:-60}")
+    double warmupMaxSeconds;
     @Option(names = "--threshold-percent", description = "largest overhead that passes (env PERF_THRESHOLD_PERCENT;"
             + " default ${DEFAULT-VALUE})", defaultValue = "${env:PERF_THRESHOLD_PERCENT:-5}")
     double thresholdPercent;
@@ -108,6 +118,9 @@ public final class PutmemGate implements Callable<Integer> {
         if (warmup < 0) {
             return "--warmup = " + warmup + " is negative; pass 0 or more";
         }
+        if (!(warmupMaxSeconds >= 0 && warmupMaxSeconds <= 3600)) {
+            return "--warmup-max-seconds = " + warmupMaxSeconds + " is outside 0..3600; pass seconds in that range";
+        }
         if (rounds < 1 || rounds > 1000) {
             return "--rounds = " + rounds + " is outside 1..1000; pass a count in that range";
         }
@@ -141,47 +154,40 @@ public final class PutmemGate implements Callable<Integer> {
             return code;
         }
         GatePaths paths = new GatePaths(shmem, src, dst, peerDst, bytes, next);
-        shmem.barrierAll();
-        for (GatePaths.Path p : GatePaths.Path.values()) {
-            paths.time(p, warmup);
-        }
-        double[][] perRound = new double[GatePaths.Path.values().length][rounds];
-        for (int r = 0; r < rounds; r++) {
-            GatePaths.Path[] order = (r & 1) == 0
-                    ? new GatePaths.Path[]{GatePaths.Path.JSHMEM, GatePaths.Path.RAW, GatePaths.Path.LIBC}
-                    : new GatePaths.Path[]{GatePaths.Path.RAW, GatePaths.Path.JSHMEM, GatePaths.Path.LIBC};
-            for (GatePaths.Path p : order) {
-                shmem.barrierAll();
-                perRound[p.ordinal()][r] = paths.time(p, iterations) / iterations;
-            }
-        }
-        // The data check: one more jshmem put, so the bytes seen are the ones the API delivered.
-        if (corruptForTest && me == 0) {
-            src.local().set(ValueLayout.JAVA_BYTE, bytes - 1, (byte) (me + 2));
-        }
-        shmem.barrierAll();
-        paths.time(GatePaths.Path.JSHMEM, 1);
-        shmem.barrierAll();
-        byte expected = (byte) (prev + 1);
-        byte first = dst.local().get(ValueLayout.JAVA_BYTE, 0);
-        byte last = dst.local().get(ValueLayout.JAVA_BYTE, bytes - 1);
-        boolean dataOk = first == expected && last == expected;
-
-        double[] mine = new double[3 * rounds + 3];
-        for (int p = 0; p < 3; p++) {
-            System.arraycopy(perRound[p], 0, mine, p * rounds, rounds);
-        }
-        mine[3 * rounds] = dataOk ? 1 : 0;
-        mine[3 * rounds + 1] = first;
-        mine[3 * rounds + 2] = last;
+        int paths3 = GatePaths.Path.values().length;
         int code;
-        try (PeGather gather = new PeGather(shmem, mine.length)) {
-            double[][] all = gather.gather(mine);
+        try (PeGather gather = new PeGather(shmem, GateReport.rowLength(rounds))) {
+            GateWarmup.Result warm = GateWarmup.run(shmem, gather, paths, warmup, (long) rounds * iterations,
+                    Math.round(warmupMaxSeconds * 1e9));
+            double[][] perRound = new double[paths3][rounds];
+            long[] compileMs = new long[paths3];
+            for (int r = 0; r < rounds; r++) {
+                for (GatePaths.Path p : GatePaths.order(r)) {
+                    shmem.barrierAll();
+                    long jit = JitClock.millis();
+                    perRound[p.ordinal()][r] = paths.time(p, iterations) / iterations;
+                    compileMs[p.ordinal()] += JitClock.millis() - jit;
+                }
+            }
+            // The data check: one more jshmem put, so the bytes seen are the ones the API delivered.
+            if (corruptForTest && me == 0) {
+                src.local().set(ValueLayout.JAVA_BYTE, bytes - 1, (byte) (me + 2));
+            }
+            shmem.barrierAll();
+            paths.time(GatePaths.Path.JSHMEM, 1);
+            shmem.barrierAll();
+            byte expected = (byte) (prev + 1);
+            byte first = dst.local().get(ValueLayout.JAVA_BYTE, 0);
+            byte last = dst.local().get(ValueLayout.JAVA_BYTE, bytes - 1);
+            boolean dataOk = first == expected && last == expected;
+
+            double[][] all = gather.gather(GateReport.row(perRound, dataOk, first, last, compileMs));
             if (me == 0) {
-                GateReport report = GateReport.of(all, n, bytes, iterations, warmup, rounds, thresholdPercent);
+                GateReport report = GateReport.of(all, n, bytes, iterations, warmup, rounds, thresholdPercent, warm);
                 // Which routine jshmem's large copies use here (JSHMEM_LARGE_COPY; measured at init when auto).
                 report.json().put("large_copy_plan", Copies.plan());
                 System.out.println("large copies: " + Copies.plan());
+                System.out.println(GateReport.describe(warm));
                 Path out = output != null ? output : Path.of("results", "putmem_" + n + "pe.json");
                 report.write(out);
                 System.out.println(report.summary());
@@ -204,17 +210,21 @@ public final class PutmemGate implements Callable<Integer> {
                           SymmetricMemory verdict, long bytes, int prev) throws IOException {
         int me = shmem.myPe();
         int n = shmem.nPes();
-        double[] mine;
-        try (Stream stream = shmem.createStream()) {
-            mine = new StreamGate(shmem, stream, src, dst, peerDst, bytes, (me + 1) % n)
-                    .measure(warmup, iterations, rounds, corruptForTest, prev);
-        }
         int code = 0;
-        try (PeGather gather = new PeGather(shmem, mine.length)) {
+        try (PeGather gather = new PeGather(shmem, 2 * rounds + 3)) {
+            double[] mine;
+            GateWarmup.Result warm;
+            try (Stream stream = shmem.createStream()) {
+                StreamGate gate = new StreamGate(shmem, stream, src, dst, peerDst, bytes, (me + 1) % n);
+                warm = gate.warmUp(gather, warmup, iterations, rounds, Math.round(warmupMaxSeconds * 1e9));
+                mine = gate.measure(iterations, rounds, corruptForTest, prev);
+            }
             double[][] all = gather.gather(mine);
             if (me == 0) {
                 Map<String, Object> f = StreamGateReport.of(all, n, bytes, iterations, warmup, rounds,
                         thresholdPercent);
+                GateReport.putWarmup(f, warm);
+                System.out.println(GateReport.describe(warm));
                 boolean passed = (Boolean) f.get("passed");
                 GateReport report = GateReport.ofFields(f, passed, StreamGateReport.summary(f));
                 Path out = output != null ? output : Path.of("results", "putmem_on_stream_" + n + "pe.json");

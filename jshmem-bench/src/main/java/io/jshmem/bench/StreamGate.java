@@ -14,7 +14,7 @@ import java.lang.invoke.VarHandle;
  * seed's Python path loops over {@code core.put} and then synchronizes the ACL stream); the raw path copies the
  * same bytes {@code iterations} times with {@code MemorySegment.copy} into the mapped peer heap and then issues one
  * full fence (as the seed's C++ reference loops over {@code aclshmemx_putmem_on_stream} and then synchronizes). Same
- * instance, buffers, size and ring route; both paths warmed up, PEs aligned by a barrier before every timed
+ * instance, buffers, size and ring route; both paths warmed up until the JIT is quiet ({@link GateWarmup}), PEs aligned by a barrier before every timed
  * path, path order alternating per round; per round a path's figure is the slowest PE's, the verdict compares the
  * medians. Not thread-safe; one per gate run.
  */
@@ -59,16 +59,29 @@ final class StreamGate {
     }
 
     /**
-     * Runs warm-up and rounds and returns this PE's row for {@link StreamGateReport#of}: {@code rounds} ns/op of the
-     * stream path, {@code rounds} of the raw path, then data-ok (1/0), first byte, last byte.
+     * The warm-up ({@link GateWarmup}): passes of {@code warmup} copies per path, raw first in even passes as in
+     * the rounds, until a stretch as long as the rounds compiled nothing on any PE or {@code maxNanos} passed.
      */
-    double[] measure(int warmup, int iterations, int rounds, boolean corruptForTest, int prev) {
-        shmem.barrierAll();
-        if (warmup > 0) {
-            timeStream(warmup);
-            shmem.barrierAll();
-            timeRaw(warmup);
-        }
+    GateWarmup.Result warmUp(PeGather gather, int warmup, int iterations, int rounds, long maxNanos) {
+        return GateWarmup.run(shmem, gather, pass -> {
+            boolean rawFirst = (pass & 1) == 0;
+            for (int k = 0; k < 2; k++) {
+                shmem.barrierAll();
+                if (rawFirst == (k == 0)) {
+                    timeRaw(warmup);
+                } else {
+                    timeStream(warmup);
+                }
+            }
+        }, warmup, (long) rounds * iterations, maxNanos);
+    }
+
+    /**
+     * Runs the rounds (after {@link #warmUp}) and returns this PE's row for {@link StreamGateReport#of}:
+     * {@code rounds} ns/op of the stream path, {@code rounds} of the raw path, then data-ok (1/0), first byte, last
+     * byte.
+     */
+    double[] measure(int iterations, int rounds, boolean corruptForTest, int prev) {
         double[] row = new double[2 * rounds + 3];
         for (int r = 0; r < rounds; r++) {
             boolean rawFirst = (r & 1) == 0;

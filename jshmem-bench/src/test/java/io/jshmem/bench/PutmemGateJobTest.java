@@ -30,7 +30,7 @@ class PutmemGateJobTest {
         // A huge threshold makes the verdict depend on the data check only: this is not a speed test.
         JobResult r = BenchJobs.run(PutmemGate.class, 2, Map.of("PERF_BYTES", "32k", "PERF_ITERATIONS", "4",
                         "PERF_WARMUP", "2", "PERF_ROUNDS", "3", "PERF_THRESHOLD_PERCENT", "1000000",
-                        "NPROC_PER_NODE", "2"),
+                        "NPROC_PER_NODE", "2", "PERF_WARMUP_MAX_SECONDS", "3"),
                 "--output", out.toString());
         assertEquals(0, r.exitCode(), () -> r.transcript());
         JsonObject g = read(out);
@@ -40,6 +40,7 @@ class PutmemGateJobTest {
         assertEquals(4, g.get("iterations").getAsInt());
         assertEquals(2, g.get("warmup").getAsInt());
         assertEquals(3, g.get("rounds").getAsInt());
+        assertWarmup(g, 2, 3 * 4);
         assertEquals(1000000.0, g.get("threshold_percent").getAsDouble());
         assertTrue(g.get("route").getAsString().startsWith("ring"));
         assertTrue(g.get("passed").getAsBoolean());
@@ -59,6 +60,16 @@ class PutmemGateJobTest {
         assertEquals(3, g.getAsJsonArray("round_max_jshmem_ns").size());
         JsonArray pes = g.getAsJsonArray("per_pe");
         assertEquals(2, pes.size());
+        JsonObject compileMax = g.getAsJsonObject("compile_ms_in_rounds_max");
+        for (String path : new String[]{"jshmem", "raw", "libc_memcpy"}) {
+            long max = 0;
+            for (int pe = 0; pe < 2; pe++) {
+                long ms = pes.get(pe).getAsJsonObject().getAsJsonObject("compile_ms_in_rounds").get(path).getAsLong();
+                assertTrue(ms >= 0, path + " compile ms " + ms);
+                max = Math.max(max, ms);
+            }
+            assertEquals(max, compileMax.get(path).getAsLong(), "the top-level figure is the largest PE's: " + path);
+        }
         for (int pe = 0; pe < 2; pe++) {
             JsonObject p = pes.get(pe).getAsJsonObject();
             assertEquals(pe, p.get("pe").getAsInt());
@@ -77,12 +88,55 @@ class PutmemGateJobTest {
         assertTrue(String.join("\n", r.stdout(0)).contains("PASSED"), () -> r.transcript());
     }
 
+    /** The warm-up fields agree with each other: whole passes, a quiet stretch within them, a verdict that fits. */
+    private static void assertWarmup(JsonObject g, int perPass, long roundCopies) {
+        int passes = g.get("warmup_passes").getAsInt();
+        long calls = g.get("warmup_calls_per_path").getAsLong();
+        long quiet = g.get("warmup_quiet_calls_per_path").getAsLong();
+        assertTrue(passes >= 1, () -> "at least one pass: " + g);
+        assertEquals((long) passes * perPass, calls, () -> "whole passes: " + g);
+        assertTrue(quiet >= 0 && quiet <= calls && quiet % perPass == 0, () -> "quiet stretch: " + g);
+        long needed = (long) GateWarmup.quietPassesFor(perPass, roundCopies) * perPass;
+        assertEquals(quiet >= needed, g.get("warmup_jit_quiet").getAsBoolean(), () -> "verdict: " + g);
+        assertTrue(g.get("warmup_compile_ms").getAsLong() >= 0);
+        assertTrue(g.get("warmup_rule").getAsString().contains("compiled nothing"));
+    }
+
+    @Test
+    @Timeout(180)
+    void aZeroWarmupBudgetRunsOnePassAndABadBudgetIsRefused(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("onepass.json");
+        JobResult r = BenchJobs.run(PutmemGate.class, 2, Map.of(), "--bytes", "16k", "--iterations", "3",
+                "--warmup", "5", "--rounds", "3", "--warmup-max-seconds", "0", "--threshold-percent", "1000000",
+                "--output", out.toString());
+        assertEquals(0, r.exitCode(), () -> r.transcript());
+        JsonObject g = read(out);
+        assertEquals(1, g.get("warmup_passes").getAsInt(), () -> g.toString());
+        assertEquals(5, g.get("warmup_calls_per_path").getAsLong());
+        assertFalse(g.get("warmup_jit_quiet").getAsBoolean(), "one pass is shorter than the quiet stretch");
+        assertTrue(String.join("\n", r.stdout(0)).contains("warm-up: 1 pass(es), 5 copies per path"),
+                () -> r.transcript());
+
+        JobResult none = BenchJobs.run(PutmemGate.class, 2, Map.of(), "--bytes", "16k", "--iterations", "3",
+                "--warmup", "0", "--rounds", "2", "--threshold-percent", "1000000",
+                "--output", dir.resolve("none.json").toString());
+        assertEquals(0, none.exitCode(), () -> none.transcript());
+        assertEquals(0, read(dir.resolve("none.json")).get("warmup_passes").getAsInt(), "--warmup 0: no warm-up");
+
+        JobResult bad = BenchJobs.run(PutmemGate.class, 2, Map.of(), "--bytes", "4k", "--warmup-max-seconds", "-1",
+                "--output", dir.resolve("bad.json").toString());
+        assertEquals(2, bad.exitCode(), () -> bad.transcript());
+        assertTrue(String.join("\n", bad.stderr(0)).contains("--warmup-max-seconds = -1.0 is outside 0..3600"),
+                () -> bad.transcript());
+    }
+
     @Test
     @Timeout(180)
     void wrongDataFailsTheGateWithNonZeroExit(@TempDir Path dir) throws IOException {
         Path out = dir.resolve("corrupt.json");
         JobResult r = BenchJobs.run(PutmemGate.class, 2, Map.of(), "--bytes", "16k", "--iterations", "3",
-                "--warmup", "1", "--rounds", "3", "--threshold-percent", "1000000", "--corrupt-for-test",
+                "--warmup", "1", "--rounds", "3", "--warmup-max-seconds", "2", "--threshold-percent", "1000000",
+                "--corrupt-for-test",
                 "--output", out.toString());
         assertEquals(1, r.exitCode(), () -> r.transcript());
         JsonObject g = read(out);
@@ -104,7 +158,8 @@ class PutmemGateJobTest {
         Path out = dir.resolve("strict.json");
         // A negative overhead bound cannot be met unless jshmem is infinitely fast: the timing verdict must fail.
         JobResult r = BenchJobs.run(PutmemGate.class, 2, Map.of(), "--bytes", "16k", "--iterations", "3",
-                "--warmup", "1", "--rounds", "1", "--threshold-percent", "0", "--output", out.toString());
+                "--warmup", "1", "--rounds", "1", "--warmup-max-seconds", "2", "--threshold-percent", "0",
+                "--output", out.toString());
         JsonObject g = read(out);
         assertEquals(g.get("passed").getAsBoolean() ? 0 : 1, r.exitCode(), () -> r.transcript());
         assertEquals(g.get("overhead_percent").getAsDouble() <= 0, g.get("passed").getAsBoolean());
@@ -120,7 +175,7 @@ class PutmemGateJobTest {
     void streamModeWritesTheSeedsFieldsAndChecksTheData(@TempDir Path dir) throws IOException {
         Path out = dir.resolve("stream.json");
         JobResult r = BenchJobs.run(PutmemGate.class, 2, Map.of("PERF_MODE", "stream", "PERF_BYTES", "16k",
-                        "PERF_ITERATIONS", "4", "PERF_WARMUP", "2", "PERF_ROUNDS", "3"),
+                        "PERF_ITERATIONS", "4", "PERF_WARMUP", "2", "PERF_ROUNDS", "3", "PERF_WARMUP_MAX_SECONDS", "3"),
                 "--threshold-percent", "1000000", "--output", out.toString());
         assertEquals(0, r.exitCode(), () -> r.transcript());
         JsonObject g = read(out);
@@ -136,6 +191,7 @@ class PutmemGateJobTest {
         assertEquals(4, g.get("iterations").getAsInt());
         assertEquals(2, g.get("warmup").getAsInt());
         assertEquals(3, g.get("rounds").getAsInt());
+        assertWarmup(g, 2, 3 * 4);
         assertTrue(g.get("passed").getAsBoolean());
         assertTrue(g.get("data_ok").getAsBoolean());
         double j = g.get("jshmem_us_per_op").getAsDouble();
@@ -160,7 +216,8 @@ class PutmemGateJobTest {
 
         Path bad = dir.resolve("corrupt.json");
         JobResult c = BenchJobs.run(PutmemGate.class, 2, Map.of(), "--mode", "stream", "--bytes", "8k",
-                "--iterations", "2", "--warmup", "1", "--rounds", "1", "--threshold-percent", "1000000",
+                "--iterations", "2", "--warmup", "1", "--rounds", "1", "--warmup-max-seconds", "2",
+                "--threshold-percent", "1000000",
                 "--corrupt-for-test", "--output", bad.toString());
         assertEquals(1, c.exitCode(), () -> c.transcript());
         JsonObject cg = read(bad);

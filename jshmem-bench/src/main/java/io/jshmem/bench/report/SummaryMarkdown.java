@@ -46,12 +46,14 @@ final class SummaryMarkdown {
                     .append(cell(g.measured())).append(" | ").append(g.verdict().label).append(" |\n");
         }
         if (!gates.isEmpty()) {
-            md.append("\n| putmem gate (same run) | jshmem | raw copy | libc memcpy | overhead | verdict |\n")
-                    .append("|---|---|---|---|---|---|\n");
+            md.append("\n| putmem gate (same run) | jshmem | raw copy | libc memcpy | overhead | verdict |"
+                            + " warm-up per path |\n")
+                    .append("|---|---|---|---|---|---|---|\n");
             for (GateResult g : gates) {
-                md.append(String.format(Locale.ROOT, "| %d PEs, %s | %s | %s | %s | %+.1f %% | %s |%n", g.pes(),
+                md.append(String.format(Locale.ROOT, "| %d PEs, %s | %s | %s | %s | %+.1f %% | %s | %s |%n", g.pes(),
                         Units.size(g.bytes()), Units.time(g.jshmemNs()), Units.time(g.rawNs()),
-                        Units.time(g.libcNs()), g.overheadPercent(), g.passed() ? "passed" : "failed"));
+                        Units.time(g.libcNs()), g.overheadPercent(), g.passed() ? "passed" : "failed",
+                        cell(g.warmup())));
             }
         }
         if (!barrier.isEmpty()) {
