@@ -6,8 +6,8 @@ import java.util.function.IntConsumer;
 
 /**
  * The putmem gates' warm-up: passes shaped like a timed round (every path, in the round's alternating order, each
- * after a barrier, {@code calls} copies each; the caller runs a pass) until the passes of a quiet stretch, in which no PE compiled anything
- * ({@link JitClock}), made as many copies per path as the timed rounds will (and at least
+ * after a barrier, {@code calls} copies each; the caller runs a pass) until the passes of a quiet stretch, in which
+ * no PE compiled anything ({@link JitClock}), made as many copies per path as the timed rounds will (and at least
  * {@value #MIN_QUIET_PASSES} passes), or the time budget is spent. A fixed count warmed the raw path (one JDK call
  * the JIT compiles early) but left jshmem's deeper call chain compiling through the first timed rounds, and on a host
  * whose PEs outnumber its cores the compiler threads slowed exactly the jshmem phases. Two quiet passes were not
@@ -78,7 +78,7 @@ final class GateWarmup {
      * and at least {@value #MIN_QUIET_PASSES}.
      */
     static int quietPassesFor(int calls, long quietCalls) {
-        long passes = (quietCalls + calls - 1) / calls;
+        long passes = Math.ceilDiv(quietCalls, calls);
         return (int) Math.max(MIN_QUIET_PASSES, Math.min(passes, Integer.MAX_VALUE));
     }
 

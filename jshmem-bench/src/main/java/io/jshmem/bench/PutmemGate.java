@@ -17,19 +17,18 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * The overhead gate, CANN SHMEM's putmem_on_stream Python-vs-C check carried over as jshmem API vs the raw path:
- * on the same instance, with the same symmetric buffers, size and ring route (PE p writes to PE p+1), it times
- * {@code putmem + quiet} against a plain {@code MemorySegment.copy} into the peer's mapped heap followed by a full
- * fence. The paths are warmed up until the JIT is quiet on every PE ({@link GateWarmup}: passes of every path until
- * a stretch of them as long as the rounds compiled nothing, at most {@code --warmup-max-seconds}), then every round
- * runs the paths (jshmem and raw alternating first, every PE at once, a barrier before each); per round the figure of a path is the slowest
- * PE's, and the gate's overhead is the median over rounds of the same-round ratio jshmem / raw (see
- * {@link GateReport}). A third, informational path copies with libc {@code memcpy} (what jshmem itself uses from
- * {@code JSHMEM_MEMCPY_THRESHOLD} up where {@code JSHMEM_LARGE_COPY} chose it), so the report shows both raw
- * baselines, and the JSON records the large-copy plan PE 0's init chose ({@code large_copy_plan}), what the warm-up
- * did ({@code warmup_*}) and how long each PE's JIT compiled during each path's timed phases
- * ({@code compile_ms_in_rounds}). Finally every
- * PE checks that the first and last bytes of its receive buffer equal previous PE + 1.
+ * The overhead gate, CANN SHMEM's putmem_on_stream Python-vs-C check carried over as jshmem API vs the raw path: on the
+ * same instance, with the same symmetric buffers, size and ring route (PE p writes to PE p+1), it times {@code putmem +
+ * quiet} against a plain {@code MemorySegment.copy} into the peer's mapped heap followed by a full fence. The paths are
+ * warmed up until the JIT is quiet on every PE ({@link GateWarmup}: passes of every path until a stretch of them as
+ * long as the rounds compiled nothing, at most {@code --warmup-max-seconds}), then every round runs the paths (jshmem
+ * and raw alternating first, every PE at once, a barrier before each); per round the figure of a path is the slowest
+ * PE's, and the gate's overhead is the median over rounds of the same-round ratio jshmem / raw (see {@link
+ * GateReport}). A third, informational path copies with libc {@code memcpy} (what jshmem itself uses from {@code
+ * JSHMEM_MEMCPY_THRESHOLD} up where {@code JSHMEM_LARGE_COPY} chose it), so the report shows both raw baselines, and
+ * the JSON records the large-copy plan PE 0's init chose ({@code large_copy_plan}), what the warm-up did ({@code
+ * warmup_*}) and how long each PE's JIT compiled during each path's timed phases ({@code compile_ms_in_rounds}).
+ * Finally every PE checks that the first and last bytes of its receive buffer equal previous PE + 1.
  *
  * <p>Run: {@code bin/shmemrun -np 2 io.jshmem.bench.PutmemGate} or {@code NPROC_PER_NODE=8 bench/putmem-gate}.
  * Options fall back to the environment ({@code PERF_BYTES, PERF_ITERATIONS, PERF_WARMUP, PERF_ROUNDS,

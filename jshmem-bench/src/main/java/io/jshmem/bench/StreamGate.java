@@ -10,13 +10,13 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The gate's {@code stream} mode, CANN SHMEM's {@code benchmark_putmem_on_stream.py} carried over: the jshmem path
- * queues {@code iterations} {@link Stream#putmem} calls on one explicit stream and then synchronizes it (as the
- * seed's Python path loops over {@code core.put} and then synchronizes the ACL stream); the raw path copies the
- * same bytes {@code iterations} times with {@code MemorySegment.copy} into the mapped peer heap and then issues one
- * full fence (as the seed's C++ reference loops over {@code aclshmemx_putmem_on_stream} and then synchronizes). Same
- * instance, buffers, size and ring route; both paths warmed up until the JIT is quiet ({@link GateWarmup}), PEs aligned by a barrier before every timed
- * path, path order alternating per round; per round a path's figure is the slowest PE's, the verdict compares the
- * medians. Not thread-safe; one per gate run.
+ * queues {@code iterations} {@link Stream#putmem} calls on one explicit stream and then synchronizes it (as the seed's
+ * Python path loops over {@code core.put} and then synchronizes the ACL stream); the raw path copies the same bytes
+ * {@code iterations} times with {@code MemorySegment.copy} into the mapped peer heap and then issues one full fence (as
+ * the seed's C++ reference loops over {@code aclshmemx_putmem_on_stream} and then synchronizes). Same instance,
+ * buffers, size and ring route; both paths warmed up until the JIT is quiet ({@link GateWarmup}), PEs aligned by a
+ * barrier before every timed path, path order alternating per round; per round a path's figure is the slowest PE's, the
+ * verdict compares the medians. Not thread-safe; one per gate run.
  */
 final class StreamGate {
     private final ShmemRuntime shmem;

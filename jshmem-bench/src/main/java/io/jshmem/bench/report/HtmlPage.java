@@ -59,8 +59,8 @@ final class HtmlPage {
         h.append("</table>\n");
         if (!gates.isEmpty()) {
             h.append("<h2>putmem overhead gate</h2>\n<table><tr><th>PEs</th><th>bytes</th><th>jshmem</th>")
-                    .append("<th>raw copy</th><th>libc memcpy</th><th>overhead</th><th>verdict</th><th>warm-up per path</th>")
-                    .append("</tr>\n");
+                    .append("<th>raw copy</th><th>libc memcpy</th><th>overhead</th><th>verdict</th>")
+                    .append("<th>warm-up per path</th></tr>\n");
             for (GateResult g : gates) {
                 h.append("<tr><td class=\"n\">").append(g.pes()).append("</td><td>").append(Units.size(g.bytes()))
                         .append("</td><td class=\"n\">").append(Units.time(g.jshmemNs())).append("</td><td class=\"n\">")
