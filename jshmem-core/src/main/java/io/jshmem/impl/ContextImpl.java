@@ -147,18 +147,28 @@ class ContextImpl extends ContextPlumbing implements Context {
      */
     private void transfer(int kind, String call, int pe, long off, MemorySegment local, long localOff, long bytes) {
         int wpe = world(pe);
+        if (guard == null && prof.idle()) {
+            // Nothing to release or record (the common case): no try/finally, whose exception path would otherwise be
+            // compiled into every call and push it past the JIT's inlining size (see Operands.fits).
+            move(kind, wpe, off, local, localOff, bytes);
+            return;
+        }
         HostProfile.Span span = prof.begin();
         int claimed = enter();
         try {
-            switch (kind) {
-                case PUT -> comm.put(wpe, off, local, localOff, bytes);
-                case PUT_NBI -> comm.putNbi(wpe, off, local, localOff, bytes);
-                case GET -> comm.get(wpe, off, local, localOff, bytes);
-                default -> comm.getNbi(wpe, off, local, localOff, bytes);
-            }
+            move(kind, wpe, off, local, localOff, bytes);
         } finally {
             leave(claimed);
             HostProfile.end(span, kind <= PUT_NBI ? ProfFrame.PUT : ProfFrame.GET, call, pe, bytes);
+        }
+    }
+
+    private void move(int kind, int wpe, long off, MemorySegment local, long localOff, long bytes) {
+        switch (kind) {
+            case PUT -> comm.put(wpe, off, local, localOff, bytes);
+            case PUT_NBI -> comm.putNbi(wpe, off, local, localOff, bytes);
+            case GET -> comm.get(wpe, off, local, localOff, bytes);
+            default -> comm.getNbi(wpe, off, local, localOff, bytes);
         }
     }
 
@@ -707,6 +717,11 @@ class ContextImpl extends ContextPlumbing implements Context {
     @Override
     public final void quiet() {
         usable();
+        if (guard == null && prof.idle()) {
+            // As in transfer: no try/finally on the common path.
+            comm.quiet();
+            return;
+        }
         HostProfile.Span span = prof.begin();
         int claimed = enter();
         try {
@@ -720,6 +735,11 @@ class ContextImpl extends ContextPlumbing implements Context {
     @Override
     public final void fence() {
         usable();
+        if (guard == null && prof.idle()) {
+            // As in transfer: no try/finally on the common path.
+            comm.fence();
+            return;
+        }
         HostProfile.Span span = prof.begin();
         int claimed = enter();
         try {
