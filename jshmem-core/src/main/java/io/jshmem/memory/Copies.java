@@ -37,6 +37,8 @@ public final class Copies {
     private static final long CHUNK = 512L << 10;
     /** Copies of at least this many bytes are in the large (out-of-cache) band. */
     public static final long BAND = 1L << 20;
+    /** PEs per core above which large copies keep the stub (see {@link #configure}). */
+    static final int SHARED_PES_PER_CORE = 2;
     private static final int SMALL_MEMCPY = 1;
     private static final int LARGE_MEMCPY = 2;
     /** Which bands use memcpy (bits SMALL_MEMCPY, LARGE_MEMCPY); both until configured, the behaviour before. */
@@ -127,12 +129,14 @@ public final class Copies {
      * calibration cannot swing the choice, and PEs that calibrated while their neighbours copied too measured the
      * contention that the job will see. Empty samples (forced modes) are ignored.
      *
-     * <p>When the host's PEs outnumber its cores, auto keeps the JVM stub for the large band whatever the samples
-     * say: each PE calibrates in the moments it has a core, but its real copies share the core, and there libc
-     * memcpy lost to the stub in every run measured. The putmem gate's own libc-memcpy and raw-stub paths (8 MiB
-     * ring, every PE at once, Intel Xeon with 2 cores): 4 PEs, memcpy 0.4 to 9.8 % slower in 8 runs; 8 PEs, 33 and
-     * 37 % slower; 2 PEs (a core each), 1.0 and 3.4 % faster, while the calibration had memcpy ahead by 5-11 % in
-     * most of the 4-PE runs too.
+     * <p>When the host has more than {@value #SHARED_PES_PER_CORE} PEs per core, auto keeps the JVM stub for the
+     * large band whatever the samples say: each PE calibrates in the moments it has a core, but its real copies
+     * share the core with several others, and there libc memcpy loses. The putmem gate (8 MiB ring, every PE at once,
+     * JIT-quiet warm-up, Intel Xeon with 2 cores), jshmem with memcpy forced against the stub: 8 PEs, 3255 against
+     * 2681 us per put (memcpy 21 % slower; the gate's own libc path 16-20 % slower than its stub path in three
+     * runs); 4 PEs, 1181 and 1188 against 1234 and 1233 us (memcpy 4 % faster); 2 PEs, memcpy 5 % faster. An
+     * earlier rule kept the stub from 4 PEs on, on gate runs whose warm-up left the stub path running the
+     * interpreter's copy rather than the compiled stub.
      *
      * @param hostPes PEs of this job on this host
      * @param cores   cores this process may use
@@ -164,13 +168,14 @@ public final class Copies {
                             sum[1] / n);
                     CopyCalibration.Band large = new CopyCalibration.Band(CopyCalibration.LARGE_PROBE, sum[2] / n,
                             sum[3] / n);
-                    boolean shared = hostPes > cores;
+                    boolean shared = hostPes > (long) SHARED_PES_PER_CORE * cores;
                     int b = (small.memcpyWins() ? SMALL_MEMCPY : 0)
                             | (large.memcpyWins() && !shared ? LARGE_MEMCPY : 0);
                     publish(b, describe(b) + " (calibrated on " + (calibration == null ? "other processes"
                             : calibration.memory()) + ", mean of " + n + " process(es)' best times: " + small + "; "
                             + large + (shared ? "; JVM stub from " + BAND / 1024 + " KiB all the same: " + hostPes
-                            + " PEs share " + cores + " cores here" : "") + ")");
+                            + " PEs share " + cores + " cores here, more than " + SHARED_PES_PER_CORE + " per core"
+                            : "") + ")");
                 }
             }
         }

@@ -121,18 +121,25 @@ class CopiesTest {
     }
 
     @Test
-    void whenPesOutnumberCoresLargeCopiesKeepTheStubWhateverTheSamplesSay() {
+    void withMoreThanTwoPesPerCoreLargeCopiesKeepTheStubWhateverTheSamplesSay() {
         assumeTrue(Copies.nativeAvailable(), "libc memcpy is not reachable: nothing to choose");
         double[] fastMemcpy = {10, 5, 100, 50};
         Copies.configure("auto", List.of(fastMemcpy, fastMemcpy), 2, 2);
         assertTrue(Copies.usesMemcpy(Copies.BAND - 1) && Copies.usesMemcpy(Copies.BAND), Copies.plan());
+        // Two PEs per core: memcpy measured faster there, so the samples still decide.
         Copies.configure("auto", List.of(fastMemcpy, fastMemcpy, fastMemcpy, fastMemcpy), 4, 2);
+        assertTrue(Copies.usesMemcpy(Copies.BAND), Copies.plan());
+        assertFalse(Copies.plan().contains("all the same"), Copies.plan());
+        Copies.configure("auto", List.of(fastMemcpy, fastMemcpy, fastMemcpy, fastMemcpy, fastMemcpy), 5, 2);
         assertTrue(Copies.usesMemcpy(Copies.BAND - 1), "the in-cache band still follows the samples: "
                 + Copies.plan());
         assertFalse(Copies.usesMemcpy(Copies.BAND), Copies.plan());
-        assertTrue(Copies.plan().contains("4 PEs share 2 cores"), Copies.plan());
+        assertTrue(Copies.plan().contains("5 PEs share 2 cores"), Copies.plan());
+        // No overflow for a huge core count.
+        Copies.configure("auto", List.of(fastMemcpy), Integer.MAX_VALUE, Integer.MAX_VALUE);
+        assertTrue(Copies.usesMemcpy(Copies.BAND), Copies.plan());
         // A forced choice is the user's: it holds on a shared host too.
-        Copies.configure("memcpy", List.of(), 4, 2);
+        Copies.configure("memcpy", List.of(), 8, 2);
         assertTrue(Copies.usesMemcpy(Copies.BAND), Copies.plan());
         Copies.configure("auto", List.<double[]>of(new double[]{10, 9.9, 100, 98}), 1, 4);
         checkCopies(16 * 1024);
