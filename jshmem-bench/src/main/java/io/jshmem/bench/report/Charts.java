@@ -83,7 +83,7 @@ final class Charts {
         c.getStyler().setLegendPosition(bw ? Styler.LegendPosition.InsideNW : Styler.LegendPosition.InsideNE);
         double minSize = Double.MAX_VALUE;
         double maxSize = 0;
-        for (String impl : RunResults.IMPLS) {
+        for (String impl : List.of("jshmem", "oshmem", RunResults.OSHMEM_BASIC)) {
             List<Figure> s = r.series(impl, bench).stream().filter(f -> f.size() > 0).toList();
             if (s.isEmpty()) {
                 continue;
@@ -92,10 +92,15 @@ final class Charts {
             double[] y = s.stream().mapToDouble(f -> bw ? f.size() / f.medianNs() : f.medianNs() / 1e3).toArray();
             minSize = Math.min(minSize, x[0]);
             maxSize = Math.max(maxSize, x[x.length - 1]);
-            XYSeries ser = c.addSeries(impl, x, y);
+            boolean basic = impl.equals(RunResults.OSHMEM_BASIC);
+            XYSeries ser = c.addSeries(basic ? "oshmem (--mca scoll basic)" : impl, x, y);
             ser.setLineColor(impl.equals("jshmem") ? JSHMEM : OSHMEM);
             ser.setMarkerColor(impl.equals("jshmem") ? JSHMEM : OSHMEM);
-            ser.setMarker(impl.equals("jshmem") ? SeriesMarkers.CIRCLE : SeriesMarkers.SQUARE);
+            ser.setMarker(impl.equals("jshmem") ? SeriesMarkers.CIRCLE
+                    : basic ? SeriesMarkers.DIAMOND : SeriesMarkers.SQUARE);
+            if (basic) {
+                ser.setLineStyle(SeriesLines.DOT_DOT);
+            }
         }
         String caption;
         if (kind.equals("round_trip") && limits != null) {

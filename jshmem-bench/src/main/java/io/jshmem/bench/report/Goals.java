@@ -26,9 +26,10 @@ final class Goals {
                                   List<BarrierScale> barrier, UcxComparison ucx, RawBaseline raw) {
         List<GoalRow> rows = new ArrayList<>();
         rows.add(smallRma(r, raw));
-        rows.add(ratioGoal(r, "put/get 1 MiB and 8 MiB", 1.0, null,
+        rows.add(withCopyFloor(ratioGoal(r, "put/get 1 MiB and 8 MiB", 1.0, null,
                 new Case("put 1 MiB", "put_lat", MIB), new Case("put 8 MiB", "put_lat", 8 * MIB),
-                new Case("get 1 MiB", "get_lat", MIB), new Case("get 8 MiB", "get_lat", 8 * MIB)));
+                new Case("get 1 MiB", "get_lat", MIB), new Case("get 8 MiB", "get_lat", 8 * MIB)), r, limits,
+                MIB, 8 * MIB));
         rows.add(pingPong(r, limits));
         rows.add(ratioGoal(r, "fetch-add, compare-swap, swap, fetch", 0.5, null,
                 new Case("fetch-add", "atomic_fetch_add", 8), new Case("compare-swap", "atomic_compare_swap", 8),
@@ -40,8 +41,7 @@ final class Goals {
                 new Case("broadcast 8 B", "broadcast", 8), new Case("broadcast 1 KiB", "broadcast", KIB),
                 new Case("fcollect 8 B", "fcollect", 8), new Case("fcollect 1 KiB", "fcollect", KIB),
                 new Case("sum-reduce 8 B", "sum_reduce", 8), new Case("sum-reduce 1 KiB", "sum_reduce", KIB)));
-        rows.add(ratioGoal(r, "broadcast, fcollect 1 MiB", 1.0,
-                "OSHMEM's other algorithm: rerun oshmem_bench with --mca scoll basic",
+        rows.add(bestAlgorithmGoal(r, "broadcast, fcollect 1 MiB",
                 new Case("broadcast 1 MiB", "broadcast", MIB), new Case("fcollect 1 MiB", "fcollect", MIB)));
         rows.add(ratioGoal(r, "sum reduction 1 MiB of longs", 0.6, null,
                 new Case("sum-reduce 1 MiB", "sum_reduce", MIB)));
@@ -79,6 +79,71 @@ final class Goals {
             measured += "; a case was not run (sizes of this run)";
         }
         return new GoalRow(metric, bound(bound), measured, v);
+    }
+
+    /**
+     * Adds the same run's libc memcpy in C at {@code sizes} beside the large put/get figures: not a bound of the goal,
+     * but the machine's own copy time, which says whether a ratio above 1 is a gap in jshmem or both libraries
+     * copying at the machine's speed with OSHMEM on the luckier side of the noise.
+     */
+    private static GoalRow withCopyFloor(GoalRow row, RunResults r, MachineLimits limits, long... sizes) {
+        if (limits == null) {
+            return row;
+        }
+        List<String> parts = new ArrayList<>();
+        for (long size : sizes) {
+            double floor = limits.memcpyNs(size);
+            if (Double.isNaN(floor)) {
+                continue;
+            }
+            List<String> libs = new ArrayList<>();
+            for (String impl : RunResults.IMPLS) {
+                String put = r.figure(impl, "put_lat", size).map(f -> Units.time(f.medianNs())).orElse("—");
+                String get = r.figure(impl, "get_lat", size).map(f -> Units.time(f.medianNs())).orElse("—");
+                libs.add((impl.equals("oshmem") ? "OSHMEM" : impl) + " " + put + " / " + get);
+            }
+            parts.add(Units.size(size) + " " + Units.time(floor) + " (put / get: " + String.join(", ", libs) + ")");
+        }
+        if (parts.isEmpty()) {
+            return row;
+        }
+        return new GoalRow(row.metric(), row.goal(), row.measured() + "; libc memcpy in C in the same run (the "
+                + "machine's copy time, not a bound): " + String.join(", ", parts), row.verdict());
+    }
+
+    /**
+     * jshmem against the faster of OSHMEM's two collective components (default and {@code --mca scoll basic}) per
+     * case. Without the basic run the goal is not measured unless the default alone already puts jshmem over.
+     */
+    private static GoalRow bestAlgorithmGoal(RunResults r, String metric, Case... cases) {
+        String goal = "≤ 1.0× OSHMEM's best algorithm (default, --mca scoll basic)";
+        List<String> parts = new ArrayList<>();
+        boolean over = false;
+        boolean missing = false;
+        boolean noBasic = false;
+        for (Case c : cases) {
+            Optional<Figure> j = r.figure("jshmem", c.bench(), c.size());
+            Optional<Figure> best = r.bestOshmem(c.bench(), c.size());
+            if (j.isEmpty() || best.isEmpty()) {
+                missing = true;
+                parts.add(c.label() + " —");
+                continue;
+            }
+            Optional<Figure> def = r.figure("oshmem", c.bench(), c.size());
+            Optional<Figure> basic = r.figure(RunResults.OSHMEM_BASIC, c.bench(), c.size());
+            noBasic |= basic.isEmpty();
+            double q = j.get().medianNs() / best.get().medianNs();
+            over |= q > 1.0;
+            parts.add(c.label() + " " + Units.ratio(q) + "× (jshmem " + Units.time(j.get().medianNs()) + "; OSHMEM "
+                    + def.map(f -> Units.time(f.medianNs())).orElse("—") + " default, "
+                    + basic.map(f -> Units.time(f.medianNs())).orElse("not run") + " scoll basic)");
+        }
+        String measured = String.join(", ", parts);
+        if (noBasic) {
+            measured += "; OSHMEM's scoll basic not run here (bench/compare-oshmem runs it)";
+        }
+        Verdict v = over ? Verdict.MISSED : missing || noBasic ? Verdict.NOT_MEASURED : Verdict.MET;
+        return new GoalRow(metric, goal, measured, v);
     }
 
     /** Bound of the small put and get against the raw store and load, from the goal. */

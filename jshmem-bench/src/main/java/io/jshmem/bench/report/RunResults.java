@@ -19,11 +19,15 @@ import java.util.stream.Stream;
 /**
  * Both libraries' results of one comparison: every {@code shmem-bench/1} file of the results directory (the
  * compare script writes {@code jshmem-r<run>-<group>.json} and {@code oshmem-r<run>-<group>.json}), combined per
- * library, benchmark and size over the runs. Immutable after {@link #load}.
+ * library, benchmark and size over the runs. OSHMEM's collectives run a second time with its other collective
+ * component ({@code --mca scoll basic}, files {@code oshmem_basic-r<run>-<group>.json}), kept as their own series
+ * {@link #OSHMEM_BASIC}: which of its two algorithms is faster depends on the size. Immutable after {@link #load}.
  */
 final class RunResults {
     /** The two libraries, in the order of every table and plot. */
     static final List<String> IMPLS = List.of("jshmem", "oshmem");
+    /** The series of OSHMEM run with {@code --mca scoll basic} (its documents say impl "oshmem"). */
+    static final String OSHMEM_BASIC = "oshmem_basic";
 
     private final Map<String, Figure> figures;
     private final Map<String, ResultsDocument> firstDoc;
@@ -50,16 +54,26 @@ final class RunResults {
     static RunResults load(Path dir) throws IOException {
         List<Path> paths;
         try (Stream<Path> s = Files.list(dir)) {
-            paths = s.filter(p -> p.getFileName().toString().matches("(jshmem|oshmem)-.*\\.json")).sorted().toList();
+            paths = s.filter(p -> p.getFileName().toString().matches("(jshmem|oshmem|oshmem_basic)-.*\\.json"))
+                    .sorted().toList();
         }
         Map<String, List<CaseResult>> cases = new LinkedHashMap<>();
         Map<String, ResultsDocument> first = new LinkedHashMap<>();
         List<String> unavailable = new ArrayList<>();
         for (Path p : paths) {
             ResultsDocument d = ResultsDocument.read(p);
-            first.putIfAbsent(d.impl(), d);
+            String series = d.impl();
+            if (p.getFileName().toString().startsWith(OSHMEM_BASIC + "-")) {
+                if (!d.impl().equals("oshmem")) {
+                    throw new IOException(p + " is named as OSHMEM's scoll basic run but holds impl '" + d.impl()
+                            + "'; only oshmem_bench writes these files");
+                }
+                series = OSHMEM_BASIC;
+            } else {
+                first.putIfAbsent(d.impl(), d);
+            }
             for (CaseResult c : d.results()) {
-                cases.computeIfAbsent(key(d.impl(), c.bench(), c.size()), k -> new ArrayList<>()).add(c);
+                cases.computeIfAbsent(key(series, c.bench(), c.size()), k -> new ArrayList<>()).add(c);
             }
             d.unavailable().forEach(u -> unavailable.add(d.impl() + ": " + u.bench() + " (" + u.reason() + ")"));
         }
@@ -99,6 +113,19 @@ final class RunResults {
         Optional<Figure> j = figure("jshmem", bench, size);
         Optional<Figure> o = figure("oshmem", bench, size);
         return j.isPresent() && o.isPresent() ? j.get().medianNs() / o.get().medianNs() : Double.NaN;
+    }
+
+    /**
+     * OSHMEM's faster series for a case: the default one or {@link #OSHMEM_BASIC}, by median; empty when neither
+     * measured it.
+     */
+    Optional<Figure> bestOshmem(String bench, long size) {
+        Optional<Figure> o = figure("oshmem", bench, size);
+        Optional<Figure> b = figure(OSHMEM_BASIC, bench, size);
+        if (o.isEmpty() || b.isEmpty()) {
+            return o.isPresent() ? o : b;
+        }
+        return b.get().medianNs() < o.get().medianNs() ? b : o;
     }
 
     /** jshmem p50 / OSHMEM p50 for a case; NaN unless both measured it. */

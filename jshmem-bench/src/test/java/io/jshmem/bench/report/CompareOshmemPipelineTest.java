@@ -88,6 +88,11 @@ class CompareOshmemPipelineTest {
         }
         RunResults r = RunResults.load(results);
         assertTrue(r.ratio("put_lat", 8) > 0 && r.ratio("barrier_all", 0) > 0, "both libraries measured");
+        // OSHMEM's broadcast and fcollect also ran with its other collective component.
+        for (String group : List.of("broadcast", "fcollect")) {
+            assertTrue(Files.isRegularFile(results.resolve("oshmem_basic-r1-" + group + ".json")), group + "\n" + log);
+            assertTrue(r.figure(RunResults.OSHMEM_BASIC, group, 8).map(f -> f.medianNs() > 0).orElse(false), group);
+        }
         MachineLimits limits = MachineLimits.read(results.resolve("limits.json"));
         assertTrue(limits.pingPongHalfRttNs() > 0 && !limits.memcpy().isEmpty());
         List<GateResult> gates = GateResult.readAll(results.resolve("gates"));

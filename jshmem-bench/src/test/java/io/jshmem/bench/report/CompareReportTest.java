@@ -155,6 +155,10 @@ class CompareReportTest {
                 summary);
         assertTrue(summary.contains("| sum reduction 1 MiB of longs | ≤ 0.6× OSHMEM | sum-reduce 1 MiB 0.40× (p50 "
                 + "0.40×) | met |"), summary);
+        // The large copies beside the same run's memcpy in C: 1 MiB 60 us; put and get take 0.4 x 104.96 us in
+        // jshmem and 104.96 us in OSHMEM (100 ns + size / 10 in the test data).
+        assertTrue(summary.contains("; libc memcpy in C in the same run (the machine's copy time, not a bound): 1 MiB "
+                + "60.0 µs (put / get: jshmem 42.0 µs / 42.0 µs, OSHMEM 105 µs / 105 µs), 8 MiB 800 µs"), summary);
         // The ping-pong is 40 ns against a 50 ns cache line hand-off: both bounds hold.
         assertTrue(summary.contains("0.80× the cache-line ping-pong"), summary);
         // ... and half the two-process flag pattern's 80 ns, said beside the goal's bounds.
@@ -195,6 +199,53 @@ class CompareReportTest {
         assertTrue(summary.contains("over tcp loopback | ≤ 1.3× ucx_perftest | not part of this comparison"),
                 summary);
         assertFalse(Files.exists(out.resolve("barrier_scale.png")));
+    }
+
+    /** OSHMEM's broadcast and fcollect with --mca scoll basic, {@code factor} times the default's test figures. */
+    private static void writeScollBasic(Path dir, double factor, String impl) throws IOException {
+        ResultsDocument d = new ResultsDocument(impl, "oshmem-test", 2, "host", "2026-01-01T00:00:00Z");
+        for (long s : SIZES) {
+            for (String b : List.of("broadcast", "fcollect")) {
+                d.results().add(c(b, "latency", s, factor * (100 + s / 10.0)));
+            }
+        }
+        d.write(dir.resolve("oshmem_basic-r1-broadcast.json"));
+    }
+
+    private static String collective1MibRow(Path out) throws IOException {
+        return Files.readString(out.resolve("summary.md")).lines()
+                .filter(l -> l.startsWith("| broadcast, fcollect 1 MiB")).findFirst().orElse("");
+    }
+
+    @Test
+    void collectivesOf1MibAreJudgedAgainstOshmemsFasterAlgorithm(@TempDir Path dir) throws IOException {
+        Path results = dir.resolve("results");
+        Files.createDirectories(results);
+        writeResults(results, 0.4);
+        // Without the scoll basic run the goal cannot be met: the faster algorithm was not measured.
+        Path none = dir.resolve("none");
+        assertEquals(0, run("--results", results.toString(), "--out", none.toString()));
+        assertTrue(collective1MibRow(none).contains("broadcast 1 MiB 0.40× (jshmem 42.0 µs; OSHMEM 105 µs default, "
+                + "not run scoll basic)"), collective1MibRow(none));
+        assertTrue(collective1MibRow(none).endsWith("not run here (bench/compare-oshmem runs it) | not measured |"),
+                collective1MibRow(none));
+        // scoll basic at 0.3x the default: faster than jshmem's 0.4x, so the goal is missed at 1.33x.
+        writeScollBasic(results, 0.3, "oshmem");
+        Path faster = dir.resolve("faster");
+        assertEquals(0, run("--results", results.toString(), "--out", faster.toString()));
+        assertTrue(collective1MibRow(faster).contains("broadcast 1 MiB 1.33× (jshmem 42.0 µs; OSHMEM 105 µs "
+                + "default, 31.5 µs scoll basic)"), collective1MibRow(faster));
+        assertTrue(collective1MibRow(faster).endsWith("| missed |"), collective1MibRow(faster));
+        assertTrue(Files.isRegularFile(faster.resolve("broadcast.png")));
+        // scoll basic slower than the default: the default is the best, and jshmem's 0.4x meets the goal.
+        writeScollBasic(results, 2.0, "oshmem");
+        Path slower = dir.resolve("slower");
+        assertEquals(0, run("--results", results.toString(), "--out", slower.toString()));
+        assertTrue(collective1MibRow(slower).contains("fcollect 1 MiB 0.40× (jshmem 42.0 µs; OSHMEM 105 µs default, "
+                + "210 µs scoll basic) | met |"), collective1MibRow(slower));
+        // A basic-run file must be OSHMEM's: another library's figures under that name are refused.
+        writeScollBasic(results, 0.3, "jshmem");
+        assertEquals(2, run("--results", results.toString(), "--out", dir.resolve("wrong").toString()));
     }
 
     @Test
