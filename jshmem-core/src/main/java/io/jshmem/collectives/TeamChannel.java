@@ -25,8 +25,13 @@ import java.util.List;
  * members call collectives in the same order. Flags are written with the epoch and waited for with "at least the
  * epoch", so they never need resetting; the arrival counter only grows and each member tracks how many arrivals
  * it has been promised so far. Every algorithm synchronizes the whole team at least once (an entry or exit
- * {@link #sync()}, or, for recursive doubling, through its data dependencies), so no member can write words of
- * collective c+1 into a member still in collective c except where the algorithm separates them by epoch parity.
+ * {@link #sync()}, or, for recursive doubling, through its data dependencies). That alone does not keep collective
+ * c+1's words out of a member still in collective c: when c ends with waits (an allgather or alltoall, entry sync
+ * only) and c+1 writes before its first sync (a pipelined or tree broadcast, exit sync only), a member that left c
+ * can signal one still waiting in c, whose wait then counts the wrong signal and returns before its data arrived.
+ * So until the current collective has synchronized, and unless the previous one ended with a sync, a write into
+ * a member's words ({@link #arrive}, {@link #raiseFlag}, ...) first waits until that member has begun the current
+ * epoch ({@link #awaitFinishedPrevious}); the eager algorithms keep their own scratch rules.
  *
  * <p>Not thread-safe: the API serializes collective calls on a team.
  */
@@ -60,6 +65,12 @@ public final class TeamChannel {
      * behind (bit 0: the current one).
      */
     private long eagerHistory;
+    /** Whether this PE's last step in its collectives was a sync (set by sync/barrier, cleared by waits and begin). */
+    private boolean lastWasSync = true;
+    /** Whether the previous collective ended with a sync (then every member has left its waits). */
+    private boolean previousEndedSynced = true;
+    /** Whether the current collective has synchronized the team (every member has begun it). */
+    private boolean syncedThisEpoch;
     /**
      * Per member, the highest epoch {@link #awaitScratchFree} has read from it: a member that was seen ahead (an
      * eager root that is the slower side) needs no second read, since each read moves the member's EPOCH line here.
@@ -195,6 +206,9 @@ public final class TeamChannel {
 
     private long enter(int newCode) {
         code = newCode;
+        previousEndedSynced = lastWasSync;
+        lastWasSync = false;
+        syncedThisEpoch = false;
         epoch++;
         eagerHistory <<= 1;
         LONG.setRelease(local, base + TeamLayout.EPOCH, epoch);
@@ -255,6 +269,22 @@ public final class TeamChannel {
         }
     }
 
+    /**
+     * Before this collective writes into member {@code index}'s words or heap: when neither the previous collective
+     * ended with a sync nor this one has synchronized yet, waits until that member has begun the current epoch, so
+     * that it has left every wait of the previous one. Returns at once otherwise, and for a member seen there before.
+     */
+    private void awaitFinishedPrevious(int index) {
+        if (syncedThisEpoch || previousEndedSynced || index == me || begunSeen[index] >= epoch) {
+            return;
+        }
+        begun.index = index;
+        begun.needed = epoch;
+        if (!begun.satisfied()) {
+            comm.waitLoop().await(begun, begun);
+        }
+    }
+
     /** Synchronizes every member (no quiet). */
     public void sync() {
         try {
@@ -262,6 +292,7 @@ public final class TeamChannel {
         } catch (ShmemTimeoutException e) {
             throw relabel(e);
         }
+        synced();
     }
 
     /** Completes this PE's outstanding operations, then synchronizes every member. */
@@ -271,6 +302,12 @@ public final class TeamChannel {
         } catch (ShmemTimeoutException e) {
             throw relabel(e);
         }
+        synced();
+    }
+
+    private void synced() {
+        syncedThisEpoch = true;
+        lastWasSync = true;
     }
 
     private ShmemTimeoutException relabel(ShmemTimeoutException e) {
@@ -286,11 +323,13 @@ public final class TeamChannel {
 
     /** Stores the current epoch into member {@code index}'s round flag {@code round} (release). */
     public void raiseFlag(int index, int round) {
+        awaitFinishedPrevious(index);
         comm.putLongRelease(members[index], roundFlag(round), epoch);
     }
 
     /** Puts {@code bytes} from this PE's heap into member {@code index}'s heap, then raises its round flag. */
     public void putAndRaise(int index, long destOff, long srcOff, long bytes, int round) {
+        awaitFinishedPrevious(index);
         comm.putSignal(members[index], destOff, local, srcOff, bytes, roundFlag(round), epoch, false);
     }
 
@@ -308,11 +347,13 @@ public final class TeamChannel {
      * operation codes).
      */
     public void arrive(int index, long count) {
+        awaitFinishedPrevious(index);
         comm.putSignal(members[index], base, local, 0, 0, base + TeamLayout.ARRIVALS, count, true);
     }
 
     /** Puts from {@code src} (this PE's heap or a private segment) into member {@code index}, then arrives. */
     public void putAndArrive(int index, long destOff, MemorySegment src, long srcOff, long bytes) {
+        awaitFinishedPrevious(index);
         comm.putSignal(members[index], destOff, src, srcOff, bytes, base + TeamLayout.ARRIVALS, 1, true);
     }
 
@@ -327,6 +368,7 @@ public final class TeamChannel {
      * {@code step} as for {@link #awaitFlag}. Allocates nothing.
      */
     public void awaitWord(long off, long value, String step, long a, long b) {
+        lastWasSync = false;
         if ((long) LONG.getAcquire(local, off) >= value) {
             return;
         }
@@ -390,7 +432,7 @@ public final class TeamChannel {
         @Override
         public String describe() {
             return operation() + " (epoch " + epoch + ", waiting for PE " + members[index] + " to begin epoch "
-                    + needed + " before writing its scratch)";
+                    + needed + " before writing into it)";
         }
     }
 
@@ -421,6 +463,7 @@ public final class TeamChannel {
     /** Copies into member {@code index}'s heap. */
     public void put(int index, long destOff, MemorySegment src, long srcOff, long bytes) {
         if (bytes > 0) {
+            awaitFinishedPrevious(index);
             comm.put(members[index], destOff, src, srcOff, bytes);
         }
     }

@@ -3,8 +3,10 @@ package io.jshmem.it;
 import io.jshmem.it.pe.BackToBackPe;
 import io.jshmem.it.pe.CollectiveTimeoutPe;
 import io.jshmem.it.pe.TeamPe;
+import io.jshmem.it.pe.UnsyncedSuccessionPe;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 
@@ -22,6 +24,24 @@ class TeamTest {
     @Timeout(300)
     void backToBackCollectivesNeverInterfere(int nPes) {
         CollectivesTest.runOk(Jobs.spec(BackToBackPe.class, nPes), nPes);
+    }
+
+    /**
+     * An alltoall or fcollect (which end waiting for the others' blocks) followed at once by a pipelined or tree
+     * broadcast (whose root signals its successors before any sync): the broadcast's signal must not reach a member
+     * still waiting in the allgather. It did: that member's wait counted it and returned before the last block came
+     * (in CI, 6 PEs: a PE of CollectivesTest failed its check and finalized, the others hung in the broadcast). With
+     * the old code 400 rounds failed in 2/5, 3/5 and 4/5 launches at 3, 5 and 6 PEs (pipeline, direct).
+     */
+    @ParameterizedTest(name = "{0} PEs, broadcast {1}, fcollect {2}")
+    @CsvSource({"3, pipeline, direct", "5, pipeline, direct", "6, pipeline, direct", "4, tree, rd",
+        "5, pipeline, ring"})
+    @Timeout(120)
+    void aBroadcastRightAfterAnAllgatherSignalsNoMemberStillInIt(int nPes, String bcast, String fcollect) {
+        CollectivesTest.runOkWithLine(Jobs.spec(UnsyncedSuccessionPe.class, nPes, "400")
+                .withEnv("JSHMEM_BCAST_ALGO", bcast).withEnv("JSHMEM_BCAST_CHUNK", "4096")
+                .withEnv("JSHMEM_FCOLLECT_ALGO", fcollect), nPes, pe -> "UNSYNCED SUCCESSION OK pe " + pe + " of "
+                + nPes);
     }
 
     @ParameterizedTest(name = "{0} PEs")
