@@ -147,6 +147,9 @@ final class RendezvousStore {
         if (conns != null) {
             conns.remove(c);
         }
+        if (graceful && !closed && (conns == null || conns.isEmpty())) {
+            failRoundsGivenUp(pe);
+        }
         if (closed || graceful || dead.containsKey(pe) || (abort != null && abort.pe() == pe)) {
             return;
         }
@@ -155,6 +158,24 @@ final class RendezvousStore {
         failAll(pe, "PE " + pe + " failed: " + reason);
         broadcast(Frame.of(Frame.PEER_LOST).putInt(pe).putString(reason).toBytes(), null);
         events.peerLost(pe, reason);
+    }
+
+    /**
+     * {@code pe} said goodbye on its last connection. A barrier or allgather round it withdrew from (its deadline
+     * passed there, typically a finalize after a timeout, which waits only short steps) can never complete now:
+     * its waiters, who may have much longer deadlines, fail at once, naming that PE, instead of waiting for it.
+     */
+    private void failRoundsGivenUp(int pe) {
+        for (Collective<Waiter> col : collectives.values()) {
+            for (Waiter w : col.abandon(pe)) {
+                cancel(w.deadline);
+                w.connection.send(failed(w.requestId, pe, w.what + " cannot complete: " + gaveUp(pe)));
+            }
+        }
+    }
+
+    private static String gaveUp(int pe) {
+        return "PE " + pe + " stopped waiting for it (its deadline passed) and then left the rendezvous";
     }
 
     /** Stops serving: pending waits end, every client is told the rendezvous is closing. */
@@ -231,6 +252,11 @@ final class RendezvousStore {
         int pe = c.pe();
         Collective<Waiter> col = collectives.computeIfAbsent((barrier ? "b:" : "g:") + name,
                 k -> new Collective<>(nPes));
+        int culprit = col.abandonedBy(pe);
+        if (culprit >= 0) {
+            c.send(failed(id, culprit, what + " cannot complete: " + gaveUp(culprit)));
+            return;
+        }
         Waiter w = new Waiter(c, id, what);
         Collective.Round<Waiter> round = col.arrive(pe, data, w);
         if (!col.completeIfFull(round)) {

@@ -3,11 +3,13 @@ package io.jshmem.bootstrap;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jshmem.error.BootstrapException;
+import io.jshmem.error.PeFailedException;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemTimeoutException;
 
@@ -22,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -233,6 +236,68 @@ class RendezvousTest {
         ShmemTimeoutException e1 = assertThrows(ShmemTimeoutException.class,
                 () -> pes.get(1).allgather("x", new byte[] {2}, Duration.ofMillis(300)));
         assertEquals(List.of(0), e1.missingPes());
+    }
+
+    /**
+     * A PE whose barrier wait timed out and which then said goodbye (a finalize after a timeout, which waits short
+     * steps) will never arrive: a PE still waiting there with a long deadline fails at once, naming it, and so does a
+     * PE that arrives later. Before, the long waiter sat out its whole deadline (CollectivesTest, 6 PEs in CI: a PE in
+     * a normal finalize waited at the rendezvous until the launcher killed it, and its own error was lost).
+     */
+    @Test
+    @Timeout(30)
+    void aPeThatGaveUpOnABarrierAndLeftFailsItsWaitersAtOnce() throws Exception {
+        List<RendezvousClient> pes = connectAll(3);
+        Future<?> patient = pool.submit(() -> {
+            pes.get(1).barrier("finalize", LONG);
+            return null;
+        });
+        assertThrows(ShmemTimeoutException.class, () -> pes.get(0).barrier("finalize", Duration.ofMillis(300)));
+        long t0 = System.nanoTime();
+        pes.get(0).close();
+        ExecutionException e = assertThrows(ExecutionException.class, () -> patient.get(10, TimeUnit.SECONDS));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        PeFailedException failed = assertInstanceOf(PeFailedException.class, e.getCause());
+        assertEquals(0, failed.failedPe());
+        assertTrue(failed.getMessage().contains("barrier 'finalize' cannot complete: PE 0 stopped waiting for it"),
+                failed.getMessage());
+        assertTrue(ms < 5_000, "the waiter failed " + ms + " ms after PE 0 left, not at its deadline");
+        PeFailedException late = assertThrows(PeFailedException.class, () -> pes.get(2).barrier("finalize", LONG));
+        assertEquals(0, late.failedPe());
+        // The rendezvous still serves the others: a key PE 1 sets reaches PE 2.
+        pes.get(1).set("k", new byte[] {7});
+        assertArrayEquals(new byte[] {7}, pes.get(2).get("k", LONG));
+    }
+
+    /** A PE that said goodbye without giving up on any round may come back (a new instance) and complete it. */
+    @Test
+    @Timeout(30)
+    void aPeThatLeftWithoutGivingUpMayRejoinAPendingBarrier() throws Exception {
+        List<RendezvousClient> pes = connectAll(2);
+        Future<?> waiting = pool.submit(() -> {
+            pes.get(1).barrier("init-done", LONG);
+            return null;
+        });
+        pes.get(0).close();
+        Thread.sleep(200);
+        assertTrue(!waiting.isDone(), "PE 1 still waits for PE 0");
+        connect(0, 2).barrier("init-done", LONG);
+        waiting.get(10, TimeUnit.SECONDS);
+    }
+
+    /** A PE that timed out and arrived again before leaving completes the round as usual. */
+    @Test
+    @Timeout(30)
+    void aPeThatGaveUpAndRetriedIsNotAbandoning() throws Exception {
+        List<RendezvousClient> pes = connectAll(2);
+        assertThrows(ShmemTimeoutException.class, () -> pes.get(0).barrier("b", Duration.ofMillis(200)));
+        Future<?> retry = pool.submit(() -> {
+            pes.get(0).barrier("b", LONG);
+            return null;
+        });
+        Thread.sleep(100);
+        pes.get(1).barrier("b", LONG);
+        retry.get(10, TimeUnit.SECONDS);
     }
 
     @Test
