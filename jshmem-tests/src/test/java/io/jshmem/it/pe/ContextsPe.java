@@ -54,7 +54,7 @@ public final class ContextsPe {
                     t.join();
                 }
                 if (!errors.isEmpty()) {
-                    throw new AssertionError("a context thread failed: " + errors.getFirst(), errors.getFirst());
+                    throw Expect.failure("a context thread failed: " + errors.getFirst(), errors.getFirst());
                 }
                 shmem.barrierAll();
                 Expect.equal((long) n * CONTEXTS * OPS, shmem.atomicFetch(DataType.LONG, counters, 0, 0),

@@ -59,7 +59,7 @@ final class EagerCollectiveRun {
         for (long i = 0; i < bytes; i++) {
             byte got = d.get(ValueLayout.JAVA_BYTE, i);
             if (got != at(i, r, owner)) {
-                throw new AssertionError(what + ": byte " + i + " is " + got + ", expected " + at(i, r, owner));
+                throw Expect.failure(what + ": byte " + i + " is " + got + ", expected " + at(i, r, owner), null);
             }
         }
     }

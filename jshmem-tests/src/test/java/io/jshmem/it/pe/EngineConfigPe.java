@@ -117,8 +117,8 @@ public final class EngineConfigPe {
         for (long i = 0; i < BYTES; i += 8) {
             long got = dst.local().get(ValueLayout.JAVA_LONG, i);
             if (got != value(prev, round, i)) {
-                throw new AssertionError("round " + round + " offset " + i + ": got " + got + ", expected "
-                        + value(prev, round, i));
+                throw Expect.failure("round " + round + " offset " + i + ": got " + got + ", expected "
+                        + value(prev, round, i), null);
             }
         }
         rt.barrierAll();

@@ -78,7 +78,7 @@ public final class FreeSafetyPe {
             start.await();
             done.await();
             if (odd.get() != null) {
-                throw new AssertionError("round " + r + ": a racing free threw " + odd.get(), odd.get());
+                throw Expect.failure("round " + r + ": a racing free threw " + odd.get(), odd.get());
             }
             SymmetricMemory fresh = reborn.get();
             Expect.equal(r + 1, wins.get(), "frees won after round " + r);

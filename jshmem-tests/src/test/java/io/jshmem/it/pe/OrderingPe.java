@@ -99,12 +99,12 @@ public final class OrderingPe {
             long first = d.getAtIndex(ValueLayout.JAVA_LONG, 0);
             long last = d.getAtIndex(ValueLayout.JAVA_LONG, WORDS - 1);
             if (first < f || last < f) {
-                throw new AssertionError(mode + ": flag " + f + " observed before its data (data words " + first
-                        + ", " + last + ")");
+                throw Expect.failure(mode + ": flag " + f + " observed before its data (data words " + first
+                        + ", " + last + ")", null);
             }
             samples++;
             if ((samples & 1023) == 0 && System.nanoTime() > deadline) {
-                throw new AssertionError(mode + ": flag stuck at " + f + " of " + n);
+                throw Expect.failure(mode + ": flag stuck at " + f + " of " + n, null);
             }
         } while (f < n);
         return samples;

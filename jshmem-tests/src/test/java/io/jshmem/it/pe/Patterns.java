@@ -33,9 +33,9 @@ final class Patterns {
             fill(want, 0, bytes, owner, block, salt);
             long m = MemorySegment.mismatch(seg, off, off + bytes, want, 0, bytes);
             if (m >= 0) {
-                throw new AssertionError(what + ": byte " + m + " of " + bytes + " is " + seg.get(ValueLayout.JAVA_BYTE,
+                throw Expect.failure(what + ": byte " + m + " of " + bytes + " is " + seg.get(ValueLayout.JAVA_BYTE,
                         off + m) + ", expected " + want.get(ValueLayout.JAVA_BYTE, m) + " (pattern of PE " + owner
-                        + " block " + block + ")");
+                        + " block " + block + ")", null);
             }
         }
     }
@@ -45,7 +45,7 @@ final class Patterns {
         for (long i = 0; i < bytes; i++) {
             byte b = seg.get(ValueLayout.JAVA_BYTE, off + i);
             if (b != value) {
-                throw new AssertionError(what + ": byte " + i + " is " + b + ", expected untouched " + value);
+                throw Expect.failure(what + ": byte " + i + " is " + b + ", expected untouched " + value, null);
             }
         }
     }

@@ -215,7 +215,7 @@ public final class ReductionsPe {
                     }
                     double got = t == DataType.FLOAT ? seg.getAtIndex(F, i) : seg.getAtIndex(D, i);
                     if (got != acc) {
-                        throw new AssertionError(what + ": element " + i + " is " + got + ", expected " + acc);
+                        throw Expect.failure(what + ": element " + i + " is " + got + ", expected " + acc, null);
                     }
                 }
                 case COMPLEXF, COMPLEXD -> {
@@ -237,8 +237,8 @@ public final class ReductionsPe {
                     double gi = t == DataType.COMPLEXF ? seg.getAtIndex(F, 2 * i + 1)
                             : seg.getAtIndex(D, 2 * i + 1);
                     if (gr != ar || gi != ai) {
-                        throw new AssertionError(what + ": element " + i + " is " + gr + "+" + gi + "i, expected "
-                                + ar + "+" + ai + "i");
+                        throw Expect.failure(what + ": element " + i + " is " + gr + "+" + gi + "i, expected "
+                                + ar + "+" + ai + "i", null);
                     }
                 }
                 default -> {
@@ -253,8 +253,8 @@ public final class ReductionsPe {
                         default -> seg.getAtIndex(L, i);
                     };
                     if (got != extend(t, acc)) {
-                        throw new AssertionError(what + ": element " + i + " is " + got + ", expected "
-                                + extend(t, acc));
+                        throw Expect.failure(what + ": element " + i + " is " + got + ", expected "
+                                + extend(t, acc), null);
                     }
                 }
             }
@@ -267,7 +267,7 @@ public final class ReductionsPe {
             case PROD -> a * b;
             case MAX -> Math.max(a, b);
             case MIN -> Math.min(a, b);
-            default -> throw new AssertionError(op + " on floating point");
+            default -> throw Expect.failure(op + " on floating point", null);
         };
     }
 

@@ -52,12 +52,12 @@ public final class TlsPe {
             case "alone" -> {
                 try {
                     Shmem.init(attrs).close();
-                    throw new AssertionError("init succeeded although the other PE was refused");
+                    throw Expect.failure("init succeeded although the other PE was refused", null);
                 } catch (RuntimeException e) {
                     System.out.println("TLS ALONE OK pe " + me + ": " + e);
                 }
             }
-            default -> throw new AssertionError("unknown expectation " + expectation);
+            default -> throw Expect.failure("unknown expectation " + expectation, null);
         }
     }
 

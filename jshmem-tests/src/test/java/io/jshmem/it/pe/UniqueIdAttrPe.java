@@ -59,7 +59,7 @@ public final class UniqueIdAttrPe {
         long deadline = System.currentTimeMillis() + 60_000;
         while (!Files.exists(file)) {
             if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("no unique id file " + file);
+                throw Expect.failure("no unique id file " + file, null);
             }
             Thread.sleep(20);
         }

@@ -31,7 +31,7 @@ public final class UniqueIdPe {
             long deadline = System.currentTimeMillis() + 30_000;
             while (!Files.exists(file)) {
                 if (System.currentTimeMillis() > deadline) {
-                    throw new AssertionError("no unique id file");
+                    throw Expect.failure("no unique id file", null);
                 }
                 Thread.sleep(20);
             }

@@ -230,7 +230,7 @@ public final class WaitsPe {
             case "testAllVector" -> shmem.testAllVector(type, ivars, 0L, 4, status, cmp, values);
             case "testAnyVector" -> shmem.testAnyVector(type, ivars, 0L, 4, status, cmp, values);
             case "testSomeVector" -> shmem.testSomeVector(type, ivars, 0L, 4, indices, status, cmp, values);
-            default -> throw new AssertionError("unknown form " + form + (vector ? " (vector)" : ""));
+            default -> throw Expect.failure("unknown form " + form + (vector ? " (vector)" : ""), null);
         };
     }
 
