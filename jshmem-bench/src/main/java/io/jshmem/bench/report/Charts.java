@@ -61,6 +61,8 @@ final class Charts {
 
     private static void style(Styler s) {
         s.setChartBackgroundColor(Color.WHITE);
+        // Upper left: time and bandwidth both grow with size, so that corner of a size plot is empty (the upper
+        // right hid the largest sizes of the latency plots).
         s.setLegendPosition(Styler.LegendPosition.InsideNW);
         s.setAntiAlias(true);
     }
@@ -80,7 +82,6 @@ final class Charts {
                         : "time per operation (µs, log)").build();
         style(c.getStyler());
         c.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
-        c.getStyler().setLegendPosition(bw ? Styler.LegendPosition.InsideNW : Styler.LegendPosition.InsideNE);
         double minSize = Double.MAX_VALUE;
         double maxSize = 0;
         for (String impl : List.of("jshmem", "oshmem", RunResults.OSHMEM_BASIC)) {
