@@ -31,7 +31,8 @@ import java.util.List;
  * can signal one still waiting in c, whose wait then counts the wrong signal and returns before its data arrived.
  * So until the current collective has synchronized, and unless the previous one ended with a sync, a write into
  * a member's words ({@link #arrive}, {@link #raiseFlag}, ...) first waits until that member has begun the current
- * epoch ({@code awaitFinishedPrevious}); the eager algorithms keep their own scratch rules.
+ * epoch ({@code awaitFinishedPrevious}). The eager broadcast and fcollect and the recursive-doubling reduce write
+ * their own scratch words through the engine and keep their own rules (epoch parity, {@code awaitScratchFree}).
  *
  * <p>Not thread-safe: the API serializes collective calls on a team.
  */

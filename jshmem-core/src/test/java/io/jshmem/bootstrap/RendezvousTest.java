@@ -62,6 +62,14 @@ class RendezvousTest {
         return c;
     }
 
+    /** {@code client}'s barrier {@code name} with the long deadline, on a pool thread. */
+    Future<?> barrierLater(RendezvousClient client, String name) {
+        return pool.submit(() -> {
+            client.barrier(name, LONG);
+            return null;
+        });
+    }
+
     List<RendezvousClient> connectAll(int nPes) {
         List<RendezvousClient> all = new ArrayList<>();
         for (int pe = 0; pe < nPes; pe++) {
@@ -158,10 +166,7 @@ class RendezvousTest {
             List<Future<?>> fs = new ArrayList<>();
             for (int pe = 0; pe < nPes - 1; pe++) {
                 RendezvousClient c = pes.get(pe);
-                fs.add(pool.submit(() -> {
-                    c.barrier("b", LONG);
-                    return null;
-                }));
+                fs.add(barrierLater(c, "b"));
             }
             Thread.sleep(100);
             for (Future<?> f : fs) {
@@ -214,10 +219,7 @@ class RendezvousTest {
         RendezvousClient pe0 = connect(0, nPes);
         RendezvousClient pe1 = connect(1, nPes);
         connect(2, nPes); // connected but never arrives
-        Future<?> other = pool.submit(() -> {
-            pe1.barrier("init", LONG);
-            return null;
-        });
+        Future<?> other = barrierLater(pe1, "init");
         ShmemTimeoutException e = assertThrows(ShmemTimeoutException.class,
                 () -> pe0.barrier("init", Duration.ofMillis(500)));
         assertEquals(List.of(2, 3), e.missingPes());
@@ -248,10 +250,7 @@ class RendezvousTest {
     @Timeout(30)
     void aPeThatGaveUpOnABarrierAndLeftFailsItsWaitersAtOnce() throws Exception {
         List<RendezvousClient> pes = connectAll(3);
-        Future<?> patient = pool.submit(() -> {
-            pes.get(1).barrier("finalize", LONG);
-            return null;
-        });
+        Future<?> patient = barrierLater(pes.get(1), "finalize");
         assertThrows(ShmemTimeoutException.class, () -> pes.get(0).barrier("finalize", Duration.ofMillis(300)));
         long t0 = System.nanoTime();
         pes.get(0).close();
@@ -274,10 +273,7 @@ class RendezvousTest {
     @Timeout(30)
     void aPeThatLeftWithoutGivingUpMayRejoinAPendingBarrier() throws Exception {
         List<RendezvousClient> pes = connectAll(2);
-        Future<?> waiting = pool.submit(() -> {
-            pes.get(1).barrier("init-done", LONG);
-            return null;
-        });
+        Future<?> waiting = barrierLater(pes.get(1), "init-done");
         pes.get(0).close();
         Thread.sleep(200);
         assertTrue(!waiting.isDone(), "PE 1 still waits for PE 0");
@@ -291,10 +287,7 @@ class RendezvousTest {
     void aPeThatGaveUpAndRetriedIsNotAbandoning() throws Exception {
         List<RendezvousClient> pes = connectAll(2);
         assertThrows(ShmemTimeoutException.class, () -> pes.get(0).barrier("b", Duration.ofMillis(200)));
-        Future<?> retry = pool.submit(() -> {
-            pes.get(0).barrier("b", LONG);
-            return null;
-        });
+        Future<?> retry = barrierLater(pes.get(0), "b");
         Thread.sleep(100);
         pes.get(1).barrier("b", LONG);
         retry.get(10, TimeUnit.SECONDS);

@@ -49,8 +49,8 @@ class TeamTest {
      * Random sequences of broadcast, fcollect, collect, alltoall and sum reduction with no sync between them, every
      * result checked and every source scribbled over right after each call, under forced algorithm mixes. The seed
      * is new each run and named in any failed check ("seed S step K ..."): rerun CollectiveSequenceFuzzPe with it.
-     * The race fixed in TeamChannel (a broadcast signalling a member still in the previous allgather) failed 5 of 60
-     * such jobs with pipelined broadcasts, 400 steps each.
+     * The race fixed in TeamChannel (a broadcast signalling a member still in the previous allgather) failed 5 of 75
+     * such jobs with pipelined broadcasts (2-6 PEs, every fcollect and reduce algorithm), 400 steps each.
      */
     @ParameterizedTest(name = "{0} PEs, broadcast {1}, fcollect {2}, reduce {3}")
     @CsvSource({"3, pipeline, eager, rsag", "4, pipeline, eager, auto", "4, pipeline, rd, rsag",

@@ -115,19 +115,6 @@ final class RunResults {
         return j.isPresent() && o.isPresent() ? j.get().medianNs() / o.get().medianNs() : Double.NaN;
     }
 
-    /**
-     * OSHMEM's faster series for a case: the default one or {@link #OSHMEM_BASIC}, by median; empty when neither
-     * measured it.
-     */
-    Optional<Figure> bestOshmem(String bench, long size) {
-        Optional<Figure> o = figure("oshmem", bench, size);
-        Optional<Figure> b = figure(OSHMEM_BASIC, bench, size);
-        if (o.isEmpty() || b.isEmpty()) {
-            return o.isPresent() ? o : b;
-        }
-        return b.get().medianNs() < o.get().medianNs() ? b : o;
-    }
-
     /** jshmem p50 / OSHMEM p50 for a case; NaN unless both measured it. */
     double ratioP50(String bench, long size) {
         Optional<Figure> j = figure("jshmem", bench, size);
