@@ -177,6 +177,10 @@ public final class ShmemRun implements Callable<Integer> {
             for (String entry : modulePath) {
                 checkClasspathEntry(entry);
             }
+            if (spec.jar() != null) {
+                // Read now, so that a jar without Main-Class is bad usage (exit 2), not a job that failed to start.
+                JarMain.mainClassOf(spec.jar());
+            }
         } catch (ShmemArgumentException e) {
             err.println("shmemrun: " + e.getMessage());
             err.println("usage: shmemrun (-np N | --nnodes N --node-rank R --nproc-per-node P --master-addr A) [options]"
@@ -217,8 +221,6 @@ public final class ShmemRun implements Callable<Integer> {
             if (program.size() < 2) {
                 throw new ShmemArgumentException("-jar needs the path of a jar: -jar app.jar [args]");
             }
-            // The jar's Main-Class is read now, so that a jar without one is bad usage (exit 2), not a failed job.
-            JarMain.mainClassOf(Path.of(program.get(1)));
             spec = JobSpec.ofJar(Path.of(program.get(1)), pesHere());
             args = program.subList(2, program.size());
         } else if (first.equals("-m") || first.equals("--module")) {
