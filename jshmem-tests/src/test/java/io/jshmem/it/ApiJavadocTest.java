@@ -41,11 +41,16 @@ class ApiJavadocTest {
                 "no generated facade under jshmem-core/target/ (the reactor generates it in generate-sources)");
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+        Path classes = Files.createTempDirectory("jshmem-doclint-");
         List<String> options = List.of("-Xdoclint:all/protected", "-Xmaxwarns", "100000", "-Xmaxerrs", "100000",
-                "-proc:none", "-d", Files.createTempDirectory("jshmem-doclint-").toString(),
+                "-proc:none", "-d", classes.toString(),
                 "--module-source-path", "io.jshmem=" + core.resolve("src/main/java") + java.io.File.pathSeparator + generated,
                 "--module", "io.jshmem");
-        javac.getTask(null, null, diagnostics, options, null, null).call();
+        try {
+            javac.getTask(null, null, diagnostics, options, null, null).call();
+        } finally {
+            DocCodeBlocksTest.deleteTree(classes);
+        }
         List<String> problems = new ArrayList<>();
         int checked = 0;
         for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {

@@ -64,9 +64,9 @@ class DocCodeBlocksTest {
         assertTrue(blocks.size() >= 4, "the README and the user guide have Java blocks; found " + blocks);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         assertTrue(javac != null, "no system Java compiler: run the tests on a JDK, not a JRE");
+        Path classes = Files.createTempDirectory("jshmem-doc-blocks-");
         List<String> options = List.of("--release", "25", "--module-path", libraryModule().toString(),
-                "--add-modules", "io.jshmem", "-proc:none", "-d", Files.createTempDirectory("jshmem-doc-blocks-")
-                        .toString());
+                "--add-modules", "io.jshmem", "-proc:none", "-d", classes.toString());
         List<String> failures = new ArrayList<>();
         int units = 0;
         int fragments = 0;
@@ -109,6 +109,8 @@ class DocCodeBlocksTest {
                     failures.add(why.toString());
                 }
             }
+        } finally {
+            deleteTree(classes);
         }
         System.out.printf("Java blocks in README.md and docs/: %d compiled (%d compilation units, %d fragments), "
                 + "%d marked not-compiled, %d failed%n", units + fragments, units, fragments, skipped,
@@ -145,6 +147,15 @@ class DocCodeBlocksTest {
             }
         }
         return blocks;
+    }
+
+    /** Removes a temporary directory of class files. */
+    static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     /** The entry of the test class path that holds the io.jshmem module (jshmem-core's classes or jar). */
