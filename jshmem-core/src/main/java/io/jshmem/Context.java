@@ -216,31 +216,43 @@ public interface Context extends AutoCloseable {
     /** Stores one element ({@code shmem_TYPE_p}); as a put of one element. */
     void p(ValueLayout.OfByte type, SymmetricMemory dest, long index, byte value, int pe);
 
+    /** Stores one short ({@code shmem_TYPE_p}); as a put of one element. */
     void p(ValueLayout.OfShort type, SymmetricMemory dest, long index, short value, int pe);
 
+    /** Stores one char ({@code shmem_TYPE_p}); as a put of one element. */
     void p(ValueLayout.OfChar type, SymmetricMemory dest, long index, char value, int pe);
 
+    /** Stores one int ({@code shmem_TYPE_p}); as a put of one element. */
     void p(ValueLayout.OfInt type, SymmetricMemory dest, long index, int value, int pe);
 
+    /** Stores one long ({@code shmem_TYPE_p}); as a put of one element. */
     void p(ValueLayout.OfLong type, SymmetricMemory dest, long index, long value, int pe);
 
+    /** Stores one float ({@code shmem_TYPE_p}); as a put of one element. */
     void p(ValueLayout.OfFloat type, SymmetricMemory dest, long index, float value, int pe);
 
+    /** Stores one double ({@code shmem_TYPE_p}); as a put of one element. */
     void p(ValueLayout.OfDouble type, SymmetricMemory dest, long index, double value, int pe);
 
     /** Loads one element ({@code shmem_TYPE_g}); as a get of one element. */
     byte g(ValueLayout.OfByte type, SymmetricMemory src, long index, int pe);
 
+    /** Loads one short ({@code shmem_TYPE_g}); as a get of one element. */
     short g(ValueLayout.OfShort type, SymmetricMemory src, long index, int pe);
 
+    /** Loads one char ({@code shmem_TYPE_g}); as a get of one element. */
     char g(ValueLayout.OfChar type, SymmetricMemory src, long index, int pe);
 
+    /** Loads one int ({@code shmem_TYPE_g}); as a get of one element. */
     int g(ValueLayout.OfInt type, SymmetricMemory src, long index, int pe);
 
+    /** Loads one long ({@code shmem_TYPE_g}); as a get of one element. */
     long g(ValueLayout.OfLong type, SymmetricMemory src, long index, int pe);
 
+    /** Loads one float ({@code shmem_TYPE_g}); as a get of one element. */
     float g(ValueLayout.OfFloat type, SymmetricMemory src, long index, int pe);
 
+    /** Loads one double ({@code shmem_TYPE_g}); as a get of one element. */
     double g(ValueLayout.OfDouble type, SymmetricMemory src, long index, int pe);
 
     // ---- atomics: DataType token (4- or 8-byte types); values travel as long ----------------------------------
@@ -293,35 +305,72 @@ public interface Context extends AutoCloseable {
     // Non-blocking fetching atomics: the old value lands in element fetchIndex (of the token's width) of fetch
     // after quiet() (shmem_TYPE_atomic_*_nbi).
 
+    /**
+     * Non-blocking atomic fetch ({@code shmem_TYPE_atomic_fetch_nbi}): the value lands in {@code fetch} by the next
+     * {@link #quiet()}.
+     */
     void atomicFetchNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory source, long index,
                         int pe);
 
+    /**
+     * Non-blocking atomic swap ({@code shmem_TYPE_atomic_swap_nbi}): the old value lands in {@code fetch} by the next
+     * {@link #quiet()}.
+     */
     void atomicSwapNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
                        long value, int pe);
 
+    /**
+     * Non-blocking compare-and-swap ({@code shmem_TYPE_atomic_compare_swap_nbi}): the old value lands in {@code fetch}
+     * by the next {@link #quiet()}.
+     */
     void atomicCompareSwapNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
                               long cond, long value, int pe);
 
+    /**
+     * Non-blocking fetch-and-increment ({@code shmem_TYPE_atomic_fetch_inc_nbi}): the old value lands in {@code fetch}
+     * by the next {@link #quiet()}.
+     */
     void atomicFetchIncNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
                            int pe);
 
+    /**
+     * Non-blocking fetch-and-add ({@code shmem_TYPE_atomic_fetch_add_nbi}): the old value lands in {@code fetch} by the
+     * next {@link #quiet()}.
+     */
     void atomicFetchAddNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
                            long value, int pe);
 
+    /**
+     * Non-blocking fetch-and-and ({@code shmem_TYPE_atomic_fetch_and_nbi}): the old value lands in {@code fetch} by the
+     * next {@link #quiet()}.
+     */
     void atomicFetchAndNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
                            long value, int pe);
 
+    /**
+     * Non-blocking fetch-and-or ({@code shmem_TYPE_atomic_fetch_or_nbi}): the old value lands in {@code fetch} by the
+     * next {@link #quiet()}.
+     */
     void atomicFetchOrNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
                           long value, int pe);
 
+    /**
+     * Non-blocking fetch-and-xor ({@code shmem_TYPE_atomic_fetch_xor_nbi}): the old value lands in {@code fetch} by the
+     * next {@link #quiet()}.
+     */
     void atomicFetchXorNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest, long index,
                            long value, int pe);
 
     // ---- signals -------------------------------------------------------------------------------------------------
+    // A signal slot is an 8-byte word holding an unsigned 64-bit value. sigIndex / index counts slots, not bytes:
+    // slot i of sig lies at byte offset 8 * i of the block, for every signal operation and wait, and must lie
+    // inside the block (a block of n bytes has n / 8 slots).
 
     /**
-     * Puts {@code bytes}, then updates the 64-bit signal word {@code sigIndex} of {@code sig} on {@code pe} with
-     * {@code sigOp} ({@code shmem_putmem_signal}); whoever observes the signal observes the data.
+     * Puts {@code bytes}, then updates the signal slot {@code sigIndex} of {@code sig} on {@code pe} with
+     * {@code sigOp} ({@code shmem_putmem_signal}); whoever observes the signal observes the data. A signal slot is
+     * 8 bytes (an unsigned 64-bit word), and {@code sigIndex} counts slots, not bytes: the slot lies at byte offset
+     * {@code 8 * sigIndex} of {@code sig}.
      */
     void putmemSignal(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
                       SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp, int pe);
@@ -330,7 +379,10 @@ public interface Context extends AutoCloseable {
     void putmemSignalNbi(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
                          SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp, int pe);
 
-    /** Typed put-with-signal ({@code shmem_TYPE_put_signal}): {@code count} elements of {@code type}. */
+    /**
+     * Typed put-with-signal ({@code shmem_TYPE_put_signal}): {@code count} elements of {@code type}, then the 8-byte
+     * signal slot {@code sigIndex} (byte offset {@code 8 * sigIndex} of {@code sig}) as in {@link #putmemSignal}.
+     */
     void putSignal(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
                    long count, SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp, int pe);
 
@@ -338,18 +390,28 @@ public interface Context extends AutoCloseable {
     void putSignalNbi(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
                       long count, SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp, int pe);
 
-    /** Atomically adds to a signal word on {@code pe} ({@code shmem_signal_add}). */
+    /**
+     * Atomically adds {@code value} (modulo 2^64) to the 8-byte signal slot {@code index} (byte offset
+     * {@code 8 * index}) of {@code sig} on {@code pe} ({@code shmem_signal_add}).
+     */
     void signalAdd(SymmetricMemory sig, long index, long value, int pe);
 
-    /** Atomically stores a signal word on {@code pe} ({@code shmem_signal_set}). */
+    /**
+     * Atomically stores {@code value} into the 8-byte signal slot {@code index} (byte offset {@code 8 * index}) of
+     * {@code sig} on {@code pe} ({@code shmem_signal_set}).
+     */
     void signalSet(SymmetricMemory sig, long index, long value, int pe);
 
-    /** This PE's signal word, by an acquire load ({@code shmem_signal_fetch}). */
+    /**
+     * This PE's 8-byte signal slot {@code index} of {@code sig} (byte offset {@code 8 * index}), by an acquire load,
+     * as an unsigned 64-bit value in a {@code long} ({@code shmem_signal_fetch}).
+     */
     long signalFetch(SymmetricMemory sig, long index);
 
     /**
-     * Blocks until this PE's signal word satisfies {@code sig cmp value} (unsigned 64-bit) and returns the value
-     * that did ({@code shmem_signal_wait_until}).
+     * Blocks until this PE's 8-byte signal slot {@code index} of {@code sig} (byte offset {@code 8 * index})
+     * satisfies {@code slot cmp value}, compared as unsigned 64-bit values, and returns the value that did
+     * ({@code shmem_signal_wait_until}).
      */
     long signalWaitUntil(SymmetricMemory sig, long index, Cmp cmp, long value);
 
@@ -363,37 +425,70 @@ public interface Context extends AutoCloseable {
     /** Whether {@code ivar[index] cmp value} holds now ({@code shmem_TYPE_test}); never blocks. */
     boolean test(DataType type, SymmetricMemory ivar, long index, Cmp cmp, long value);
 
+    /**
+     * Blocks until every variable of {@code ivars[index .. index+nelems)} not excluded by {@code status} satisfies
+     * {@code cmp value} ({@code shmem_TYPE_wait_until_all}).
+     */
     void waitUntilAll(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                       long value);
 
+    /**
+     * Blocks until one variable not excluded by {@code status} satisfies {@code cmp value} and returns its index
+     * relative to {@code index}, or -1 when every variable is excluded ({@code shmem_TYPE_wait_until_any}).
+     */
     int waitUntilAny(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                      long value);
 
+    /**
+     * Blocks until at least one variable not excluded by {@code status} satisfies {@code cmp value}, writes the indices
+     * of all that do into {@code indices} and returns how many ({@code shmem_TYPE_wait_until_some}).
+     */
     int waitUntilSome(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status,
                       Cmp cmp, long value);
 
+    /**
+     * Whether every variable not excluded by {@code status} satisfies {@code cmp value} now ({@code
+     * shmem_TYPE_test_all}); never blocks.
+     */
     boolean testAll(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp, long value);
 
+    /**
+     * The index of one variable not excluded by {@code status} that satisfies {@code cmp value} now, or -1 ({@code
+     * shmem_TYPE_test_any}); never blocks.
+     */
     int testAny(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp, long value);
 
+    /**
+     * Writes the indices of the variables not excluded by {@code status} that satisfy {@code cmp value} now into {@code
+     * indices} and returns how many ({@code shmem_TYPE_test_some}); never blocks.
+     */
     int testSome(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status, Cmp cmp,
                  long value);
 
+    /**
+     * {@link #waitUntilAll} with one compare value per variable, {@code values[i]} for variable i ({@code
+     * shmem_TYPE_wait_until_all_vector}).
+     */
     void waitUntilAllVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                             long[] values);
 
+    /** {@link #waitUntilAny} with one compare value per variable ({@code shmem_TYPE_wait_until_any_vector}). */
     int waitUntilAnyVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                            long[] values);
 
+    /** {@link #waitUntilSome} with one compare value per variable ({@code shmem_TYPE_wait_until_some_vector}). */
     int waitUntilSomeVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
                             int[] status, Cmp cmp, long[] values);
 
+    /** {@link #testAll} with one compare value per variable ({@code shmem_TYPE_test_all_vector}). */
     boolean testAllVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                           long[] values);
 
+    /** {@link #testAny} with one compare value per variable ({@code shmem_TYPE_test_any_vector}). */
     int testAnyVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
                       long[] values);
 
+    /** {@link #testSome} with one compare value per variable ({@code shmem_TYPE_test_some_vector}). */
     int testSomeVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices, int[] status,
                        Cmp cmp, long[] values);
 

@@ -11,8 +11,32 @@ package io.jshmem;
  * {@code complexf} COMPLEXF, {@code complexd} COMPLEXD. CHAR is Java's char (unsigned 16 bits).
  */
 public enum DataType {
-    BYTE(1), UBYTE(1), SHORT(2), USHORT(2), CHAR(2), INT(4), UINT(4), LONG(8), ULONG(8), FLOAT(4), DOUBLE(8),
-    COMPLEXF(8), COMPLEXD(16);
+    /** Signed 8-bit integer ({@code int8_t}, {@code signed char}). */
+    BYTE(1),
+    /** Unsigned 8-bit integer ({@code uint8_t}, {@code unsigned char}). */
+    UBYTE(1),
+    /** Signed 16-bit integer ({@code int16_t}, {@code short}). */
+    SHORT(2),
+    /** Unsigned 16-bit integer ({@code uint16_t}, {@code unsigned short}). */
+    USHORT(2),
+    /** Java's char: an unsigned 16-bit integer. */
+    CHAR(2),
+    /** Signed 32-bit integer ({@code int32_t}, {@code int}). */
+    INT(4),
+    /** Unsigned 32-bit integer ({@code uint32_t}, {@code unsigned int}). */
+    UINT(4),
+    /** Signed 64-bit integer ({@code int64_t}, {@code long}, {@code long long}, {@code ptrdiff_t}). */
+    LONG(8),
+    /** Unsigned 64-bit integer ({@code uint64_t}, {@code unsigned long}, {@code size_t}). */
+    ULONG(8),
+    /** IEEE 754 binary32 ({@code float}). */
+    FLOAT(4),
+    /** IEEE 754 binary64 ({@code double}). */
+    DOUBLE(8),
+    /** A pair (real, imaginary) of floats ({@code float _Complex}). */
+    COMPLEXF(8),
+    /** A pair (real, imaginary) of doubles ({@code double _Complex}). */
+    COMPLEXD(16);
 
     private final int byteSize;
 

@@ -9,6 +9,7 @@ import io.jshmem.error.ShmemArgumentException;
  * @param team a live team this PE belongs to
  */
 public record Handle(Team team) {
+    /** A handle over {@code team}, which must be a live team this PE belongs to. */
     public Handle {
         if (team == null) {
             throw new ShmemArgumentException("team is null: a non-null value is required; pass a live team such as "

@@ -5,6 +5,7 @@ package io.jshmem;
  * largest free block (the biggest allocation that can still succeed) and the number of live blocks.
  */
 public record HeapUsage(long capacity, long used, long largestFree, int liveBlocks) {
+    /** Bytes of the user region not in live blocks (not necessarily in one piece: see {@code largestFree}). */
     public long free() {
         return capacity - used;
     }

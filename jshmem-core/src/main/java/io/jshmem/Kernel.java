@@ -18,5 +18,6 @@ package io.jshmem;
  */
 @FunctionalInterface
 public interface Kernel {
+    /** Runs the kernel on the stream's thread, issuing its operations through {@code ctx}. */
     void run(Context ctx) throws Exception;
 }

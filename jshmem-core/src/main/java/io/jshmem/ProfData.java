@@ -9,7 +9,9 @@ import java.util.Locale;
  * application's own), each with a count and a total time. Immutable and thread-safe.
  */
 public final class ProfData {
+    /** Blocks per PE: streams and application threads, each recorded in its own block. */
     public static final int MAX_BLOCKS = 64;
+    /** Frames per block: jshmem's own {@link ProfFrame}s, then the application's. */
     public static final int MAX_FRAMES = 1024;
 
     private final int peId;

@@ -11,7 +11,24 @@ package io.jshmem;
  * sync) and COLLECTIVE (broadcast, collect, fcollect, alltoall(s), reductions, scans).
  */
 public enum ProfFrame {
-    PUT, GET, QUIET, SIGNAL_OP, SIGNAL_WAIT, BARRIER, HANDLE_WAIT, KERNEL, SYNCHRONIZE,
+    /** Puts of every form (blocking, nbi, strided, scalar p), host and stream. */
+    PUT,
+    /** Gets of every form (blocking, nbi, strided, scalar g), host and stream. */
+    GET,
+    /** quiet and peQuiet. */
+    QUIET,
+    /** putSignal, signalSet and signalAdd, and a stream's signal operation. */
+    SIGNAL_OP,
+    /** signalWaitUntil, host and stream. */
+    SIGNAL_WAIT,
+    /** barrierAll, syncAll, team barrier and sync. */
+    BARRIER,
+    /** A stream's handleWait (quiet of the stream, then a barrier over the handle's team). */
+    HANDLE_WAIT,
+    /** A kernel launched on a stream. */
+    KERNEL,
+    /** Stream synchronize. */
+    SYNCHRONIZE,
     /** Host atomics (fetching or not, blocking or nbi). */
     AMO,
     /** Host fence. */

@@ -5,5 +5,18 @@ package io.jshmem;
  * types only, MAX and MIN to every type but the complex ones, SUM and PROD to every {@link DataType}.
  */
 public enum ReduceOp {
-    AND, OR, XOR, MAX, MIN, SUM, PROD
+    /** Bitwise and (integer types). */
+    AND,
+    /** Bitwise or (integer types). */
+    OR,
+    /** Bitwise exclusive or (integer types). */
+    XOR,
+    /** Maximum (unsigned types compare as unsigned; not the complex types). */
+    MAX,
+    /** Minimum (unsigned types compare as unsigned; not the complex types). */
+    MIN,
+    /** Sum; integer arithmetic wraps. */
+    SUM,
+    /** Product; integer arithmetic wraps. */
+    PROD
 }

@@ -19,20 +19,25 @@ public interface ShmemProvider {
     /** A new unique id for a self-bootstrapped job, its rendezvous served by this process. */
     String getUniqueId();
 
+    /** The instance the calling thread's facade calls go to (CANN SHMEM's current instance). */
     int currentInstance();
 
+    /** Makes {@code instanceId} the current instance of the facade. */
     void setInstance(int instanceId);
 
+    /** Makes {@code instanceId} current until the returned scope is closed, then restores the previous one. */
     InstanceScope withInstance(int instanceId);
 
     /** Finalizes instance {@code instanceId} (collective). */
     void finalizeInstance(int instanceId);
 
+    /** Where instance {@code instanceId} stands in its life cycle ({@code aclshmemx_init_status}). */
     InitStatus initStatus(int instanceId);
 
     /** Whether the current instance was finalized by its last finalize and not initialized again. */
     boolean queryFinalized();
 
+    /** Turns TLS on the rendezvous on or off for the next init, with its files as {@code tlsInfo} pairs. */
     void setConfStoreTls(boolean enabled, String tlsInfo);
 
     /**

@@ -156,7 +156,8 @@ public interface ShmemRuntime extends Context {
      * operations as this default context and its own {@link Context#quiet()} and {@link Context#fence()}, which
      * complete and order only operations issued through it (they may complete more). With {@link ThreadLevel#MULTIPLE}
      * any number of contexts may be used by concurrent threads, virtual threads included. Destroy it with
-     * {@link Context#destroy()}; every call after that throws. Not collective.
+     * {@link Context#close()} ({@code shmem_ctx_destroy}, also at the end of a try-with-resources block); every call
+     * after that throws. Not collective.
      *
      * @param options any of {@link CtxOption#PRIVATE} (only the calling thread may use it; enforced),
      *                {@link CtxOption#SERIALIZED}, {@link CtxOption#NOSTORE} (hints)

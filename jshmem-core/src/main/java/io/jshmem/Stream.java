@@ -69,7 +69,8 @@ public interface Stream extends AutoCloseable {
     void quiet();
 
     /**
-     * Queues an update of the 64-bit signal word {@code index} of {@code sig} on {@code pe}
+     * Queues an update of the 8-byte signal slot {@code index} (byte offset {@code 8 * index}) of {@code sig} on
+     * {@code pe}
      * ({@code aclshmemx_signal_op_on_stream}): SET is a volatile store, ADD an atomic add. It is preceded by a
      * fence, so a PE that observes the signal also observes every earlier put of this stream to it, as with CANN's
      * kernels that run one after the other.
@@ -77,7 +78,8 @@ public interface Stream extends AutoCloseable {
     void signalOp(SymmetricMemory sig, long index, long value, SignalOp op, int pe);
 
     /**
-     * Queues a wait until this PE's signal word {@code index} of {@code sig} satisfies {@code cmp value}
+     * Queues a wait until this PE's 8-byte signal slot {@code index} (byte offset {@code 8 * index}) of {@code sig}
+     * satisfies {@code cmp value}
      * (unsigned; {@code aclshmemx_signal_wait_until_on_stream}). Later operations of the stream run after it.
      * Bounded by JSHMEM_TIMEOUT: past it the stream fails with a timeout.
      */

@@ -11,6 +11,7 @@ public record TeamConfig(int numContexts) {
     /** The configuration of teams created without one. */
     public static final TeamConfig DEFAULT = new TeamConfig(0);
 
+    /** A configuration for {@code numContexts} contexts; a negative count is rejected. */
     public TeamConfig {
         if (numContexts < 0) {
             throw new io.jshmem.error.ShmemArgumentException("numContexts = " + numContexts + " is negative: valid "

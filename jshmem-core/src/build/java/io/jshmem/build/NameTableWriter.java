@@ -114,8 +114,6 @@ final class NameTableWriter {
             - `longdouble` forms (`shmem_longdouble_put`, ...): Java has no such type; move the bytes with `putmem` / `getmem`.
             - `shmem_put128`, `shmem_get128`, `shmem_iput128`, `shmem_iget128` and their `_nbi` forms: use `putmem` /
               `getmem` with 16 bytes per element.
-            - `shmem_addr_accessible`, `shmem_pe_accessible`, `shmem_team_ptr`: not in the facade; `Shmem.ptr(mem, pe)`
-              is non-null exactly when PE `pe`'s copy is mapped in this process.
             - The deprecated active-set collectives (`shmem_broadcast64`, `shmem_long_sum_to_all`, `pSync` arrays) and
               `shmem_barrier(PE_start, ...)`: use the team collectives above.
             """;

@@ -37,7 +37,7 @@ public final class SettingsDoc {
                 + " `-Djshmem.timeout=30`), or an `InitAttributes` entry (which wins over both). Empty defaults mean"
                 + " \"unset\". The rows that say \"set by shmemrun\" are what the launcher gives every PE (RANK,"
                 + " WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE as torchrun names them); a program may read them."
-                + " `shmem-config --settings` prints this table, and `shmem-config` the values in effect with their"
+                + " `shmem-config --settings` prints this table, and `shmem-config --all` the values in effect with their"
                 + " sources.\n\n"
                 + table();
     }

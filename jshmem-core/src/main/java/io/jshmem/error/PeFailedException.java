@@ -4,6 +4,7 @@ package io.jshmem.error;
 public class PeFailedException extends ShmemException {
     private final int failedPe;
 
+    /** PE {@code failedPe} (world numbering) has failed; {@code message} says how it was noticed. */
     public PeFailedException(int failedPe, String message) {
         super(message);
         this.failedPe = failedPe;

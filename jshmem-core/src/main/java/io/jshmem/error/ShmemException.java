@@ -5,10 +5,12 @@ package io.jshmem.error;
  * timeouts, dead PEs, bootstrap and transport failures. Thread-safe (immutable).
  */
 public class ShmemException extends RuntimeException {
+    /** A failure described by {@code message}. */
     public ShmemException(String message) {
         super(message);
     }
 
+    /** A failure described by {@code message}, caused by {@code cause}. */
     public ShmemException(String message, Throwable cause) {
         super(message, cause);
     }

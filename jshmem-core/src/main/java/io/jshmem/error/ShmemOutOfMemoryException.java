@@ -8,6 +8,7 @@ package io.jshmem.error;
 public class ShmemOutOfMemoryException extends ShmemException {
     private static final long serialVersionUID = 1L;
 
+    /** An allocation the symmetric heap cannot hold; {@code message} gives the sizes. */
     public ShmemOutOfMemoryException(String message) {
         super(message);
     }

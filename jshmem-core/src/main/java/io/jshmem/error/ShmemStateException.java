@@ -5,6 +5,7 @@ package io.jshmem.error;
  * Nothing was modified.
  */
 public class ShmemStateException extends IllegalStateException {
+    /** A call in the wrong state; {@code message} names the state and what to do. */
     public ShmemStateException(String message) {
         super(message);
     }

@@ -6,6 +6,7 @@ import java.util.List;
 public class ShmemTimeoutException extends ShmemException {
     private final List<Integer> missingPes;
 
+    /** A deadline passed while waiting for {@code missingPes} (world numbering). */
     public ShmemTimeoutException(String message, List<Integer> missingPes) {
         super(message);
         this.missingPes = List.copyOf(missingPes);

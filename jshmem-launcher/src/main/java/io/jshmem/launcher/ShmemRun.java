@@ -27,31 +27,38 @@ import picocli.CommandLine.Parameters;
  * status.
  */
 @Command(name = "shmemrun", mixinStandardHelpOptions = true, versionProvider = ShmemRun.Version.class,
-        sortOptions = false, usageHelpWidth = 110,
+        sortOptions = false, usageHelpWidth = ShmemRun.HELP_WIDTH,
+        // One string per paragraph: picocli wraps each at word boundaries to the help width.
         description = {
-            "Runs N PEs of a jshmem program on this host, each in its own JVM, and serves their rendezvous.",
-            "Every output line is prefixed with [pe K]. When a PE fails, shmemrun reports which PE failed first and",
-            "why, gives the others a short grace period, kills what is left and exits with the failed PE's status.",
-            "Afterwards no process and no /dev/shm file of the job is left.",
+            "Runs N PEs of a jshmem program on this host, each in its own JVM, and serves their rendezvous."
+                + " Every output line is prefixed with [pe K]. When a PE fails, shmemrun reports which PE failed"
+                + " first and why, gives the others a short grace period, kills what is left and exits with the"
+                + " failed PE's status. Afterwards no process and no /dev/shm file of the job is left.",
             "",
-            "Multi-node jobs (torchrun style): run shmemrun once on every node with the same --nnodes,",
-            "--nproc-per-node, --master-addr and --master-port, its own --node-rank, and the same JSHMEM_SECRET",
-            "(16+ characters) in the environment. Node 0 serves the rendezvous at --master-addr:--master-port;",
-            "node R runs PEs R*P .. R*P+P-1. Each node's shmemrun reports its own PEs; a PE that dies anywhere",
-            "is reported to every PE of the job through the rendezvous.",
+            "Multi-node jobs (torchrun style): run shmemrun once on every node with the same --nnodes,"
+                + " --nproc-per-node, --master-addr and --master-port, its own --node-rank, and the same"
+                + " JSHMEM_SECRET (16+ characters) in the environment. Node 0 serves the rendezvous at"
+                + " --master-addr:--master-port; node R runs PEs R*P .. R*P+P-1. Each node's shmemrun reports its"
+                + " own PEs; a PE that dies anywhere is reported to every PE of the job through the rendezvous.",
             "",
-            "Every PE gets JSHMEM_PE, JSHMEM_NPES, JSHMEM_LOCAL_PE, JSHMEM_LOCAL_NPES and, as torchrun sets them,",
-            "RANK, WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE."},
-        footer = {"", "Exit status: 0 when every PE succeeded; the status of the PE that failed first (the globalExit",
-            "status when it ended the job); 124 on timeout; 127 when a PE could not be started (no java, or its main",
-            "class not found); 130 when interrupted (Ctrl-C); 2 on bad usage.",
+            "Every PE gets JSHMEM_PE, JSHMEM_NPES, JSHMEM_LOCAL_PE, JSHMEM_LOCAL_NPES and, as torchrun sets them,"
+                + " RANK, WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE.",
+            ""},
+        footer = {"", "Exit status: 0 when every PE succeeded; the status of the PE that failed first (the"
+            + " globalExit status when it ended the job); 124 on timeout; 127 when a PE could not be started (no"
+            + " java, or its main class not found); 130 when interrupted (Ctrl-C); 2 on bad usage (a missing or"
+            + " unknown option, a -jar without Main-Class, a --cp entry that does not exist).",
             "", "Examples:",
             "  shmemrun -np 4 io.jshmem.examples.Hello",
+            "  shmemrun -np 4 --cp target/app.jar com.example.Main",
             "  shmemrun -np 2 --timeout 60 --jvm-arg -Xmx1g -jar app.jar --size 1m",
-            "  JSHMEM_SECRET=... shmemrun --nnodes 2 --node-rank 0 --nproc-per-node 4 --master-addr node0 \\",
-            "      --master-port 29500 io.jshmem.examples.RmaRing      (and --node-rank 1 on the other node)"})
+            "  JSHMEM_SECRET=... shmemrun --nnodes 2 --node-rank 0 --nproc-per-node 4 \\",
+            "      --master-addr node0 --master-port 29500 io.jshmem.examples.RmaRing",
+            "  (and --node-rank 1 on the other node)"})
 public final class ShmemRun implements Callable<Integer> {
     static final int EXIT_USAGE = 2;
+    /** Columns of the --help text: a standard terminal. */
+    static final int HELP_WIDTH = 80;
 
     @Option(names = {"-np", "-n", "--np"}, paramLabel = "N",
             description = "Number of PEs of a one-node job (1..4096).")
@@ -102,22 +109,23 @@ public final class ShmemRun implements Callable<Integer> {
     Map<String, String> env = new LinkedHashMap<>();
 
     @Option(names = "--bind-to", paramLabel = "core|none", defaultValue = "none",
-            description = {"core: pin each PE to one CPU of this shmemrun's CPU set (local PE k to the k-th CPU,",
-                "round robin) with taskset, so that spinning shared-memory waits do not share a core; none: let",
-                "the OS schedule (default: ${DEFAULT-VALUE}). The binding is reported at start."})
+            description = "core: pin each PE to one CPU of this shmemrun's CPU set (local PE k to the k-th CPU,"
+                + " round robin) with taskset, so that spinning shared-memory waits do not share a core; none: let"
+                + " the OS schedule (default: ${DEFAULT-VALUE}). The binding is reported at start.")
     String bindTo;
 
     @Option(names = "--no-thread-dump", description = "Do not ask PEs for a thread dump when the job times out.")
     boolean noThreadDump;
 
     @Option(names = "--tls-info", paramLabel = "INFO",
-            description = {"TLS 1.3 with mutual authentication on the rendezvous: the files as 'key: value;' pairs",
-                "(tlsCert, tlsPk, tlsPkPwdFile, tlsCaFile, tlsCaPath, tlsCrlFile, tlsCrlPath). shmemrun's server and",
-                "every PE use them (sets JSHMEM_TLS=true and JSHMEM_TLS_INFO for the PEs)."})
+            description = "TLS 1.3 with mutual authentication on the rendezvous: the files as 'key: value;' pairs"
+                + " (tlsCert, tlsPk, tlsPkPwdFile, tlsCaFile, tlsCaPath, tlsCrlFile, tlsCrlPath). shmemrun's server"
+                + " and every PE use them (sets JSHMEM_TLS=true and JSHMEM_TLS_INFO for the PEs).")
     String tlsInfo;
 
-    @Option(names = "--cleanup", description = {"Remove heap files of killed jobs (owner process gone; only this",
-        "user's jshmem files) from /dev/shm and JSHMEM_HEAP_DIR, list them, and exit. Every job does this at start."})
+    @Option(names = "--cleanup", description = "Remove heap files of killed jobs (owner process gone; only this"
+            + " user's jshmem files) from /dev/shm and JSHMEM_HEAP_DIR, list them, and exit. Every job does this at"
+            + " start.")
     boolean cleanup;
 
     @Parameters(paramLabel = "PROGRAM",
@@ -168,6 +176,10 @@ public final class ShmemRun implements Callable<Integer> {
             }
             for (String entry : modulePath) {
                 checkClasspathEntry(entry);
+            }
+            if (spec.jar() != null) {
+                // Read now, so that a jar without Main-Class is bad usage (exit 2), not a job that failed to start.
+                JarMain.mainClassOf(spec.jar());
             }
         } catch (ShmemArgumentException e) {
             err.println("shmemrun: " + e.getMessage());

@@ -17,26 +17,35 @@ import picocli.CommandLine.Option;
 
 /**
  * The {@code shmem-config} command (CANN SHMEM's diagnostics CLI, with {@code oshmem_info}'s conventions): with no
- * option it prints the full report of this machine as jshmem sees it (JDK, heap directory, network interfaces and
- * the one init would choose, libucp, TLS, effective settings with defaults and sources, next steps);
- * {@code --parsable} prints the same report as {@code key:value} lines, {@code --diagnose} as JSON;
+ * option it prints one screen ({@link ConfigSummary}: version, JDK, engines, heap directory and its space, the
+ * verdict and what to do); {@code --all} prints the full report of this machine as jshmem sees it (JDK, heap
+ * directory, network interfaces and the one init would choose, libucp, TLS, effective settings with defaults and
+ * sources, next steps); {@code --parsable} prints the full report as {@code key:value} lines, {@code --diagnose} as
+ * JSON;
  * {@code -V}/{@code --version} prints the library version, {@code --settings} the settings table as Markdown.
  * A report or parsable output that says {@code degraded} exits with {@value #EXIT_DEGRADED} (the JSON of
  * {@code --diagnose} carries the flag and exits 0). Stateless; {@link #run} does not exit
  * the JVM.
  */
-@Command(name = "shmem-config", sortOptions = false, usageHelpWidth = 110,
-        description = {"Shows how jshmem is installed and configured on this machine."},
-        footer = {"", "Exit status: 0 on success; 1 when the report (or --parsable) is degraded: its next steps say what",
-            "to fix (--diagnose carries \"degraded\" in its JSON and exits 0); 2 on bad usage.", "", "Examples:", "  shmem-config", "  shmem-config --parsable | grep ^ucx:",
+@Command(name = "shmem-config", sortOptions = false, usageHelpWidth = ShmemConfig.HELP_WIDTH,
+        description = {"Shows how jshmem is installed and configured on this machine: with no option one screen"
+            + " (version, engines, heap directory and its space, verdict, what to do); --all for the full report."},
+        footer = {"", "Exit status: 0 on success; 1 when the report (or --all, --parsable) is degraded: its next"
+            + " steps say what to fix (--diagnose carries \"degraded\" in its JSON and exits 0); 2 on bad usage.",
+            "", "Examples:", "  shmem-config", "  shmem-config --all", "  shmem-config --parsable | grep ^ucx:",
             "  shmem-config --diagnose",
             "  SHMEM_SYMMETRIC_SIZE=1g shmem-config --diagnose", "  shmem-config --settings > SETTINGS.md"})
 public final class ShmemConfig implements Callable<Integer> {
     static final int EXIT_USAGE = 2;
     static final int EXIT_DEGRADED = 1;
+    /** Columns of the --help text: a standard terminal. */
+    static final int HELP_WIDTH = 80;
 
     @Option(names = {"-V", "--version"}, description = "Print the jshmem version and the API versions it implements.")
     boolean version;
+
+    @Option(names = {"-a", "--all"}, description = "Print the full report: every section, interface and setting.")
+    boolean all;
 
     @Option(names = "--parsable", description = "Print the report as key:value lines (nested keys joined with ':').")
     boolean parsable;
@@ -76,7 +85,8 @@ public final class ShmemConfig implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        boolean report = !version && !settings && !diagnose && !parsable;
+        boolean summary = !version && !settings && !diagnose && !parsable && !all;
+        boolean report = all;
         if (version) {
             out.println(ShmemInfo.description());
         }
@@ -84,17 +94,20 @@ public final class ShmemConfig implements Callable<Integer> {
             out.print(settingsTable());
         }
         boolean degraded = false;
-        if (diagnose || parsable || report) {
+        if (diagnose || parsable || report || summary) {
             Json d = Diagnosis.of(Settings.fromEnvironment());
             d.put("artifact_version", BuildInfo.version());
             // The JSON carries "degraded" itself and exits 0 (for scripts that read it); the report and the
             // parsable lines say it with the exit status too.
-            degraded = (parsable || report) && Boolean.TRUE.equals(d.fields().get("degraded"));
+            degraded = (parsable || report || summary) && Boolean.TRUE.equals(d.fields().get("degraded"));
             if (diagnose) {
                 out.println(d.toText());
             }
             if (parsable) {
                 d.parsableLines().forEach(out::println);
+            }
+            if (summary) {
+                ConfigSummary.lines(d, BuildInfo.version()).forEach(out::println);
             }
             if (report) {
                 out.println("jshmem " + BuildInfo.version() + " on this machine (shmem-config --parsable for"

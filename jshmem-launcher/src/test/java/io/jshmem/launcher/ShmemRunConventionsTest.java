@@ -3,12 +3,18 @@ package io.jshmem.launcher;
 import io.jshmem.config.BuildInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * shmemrun by the conventions users know (issue 13): the artifact version, a missing --cp entry rejected, a
- * missing main class exiting 127, torchrun's variables, --bind-to core|none. (Ctrl-C: ShutdownHookTest.)
+ * missing main class exiting 127, torchrun's variables, --bind-to core|none, exit statuses as --help states them,
+ * and --help itself fitting an 80-column terminal. (Ctrl-C: ShutdownHookTest.)
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ShmemRunConventionsTest {
@@ -93,5 +100,37 @@ class ShmemRunConventionsTest {
         assertEquals(List.of(0, 1, 2, 3, 8, 10, 11), CpuBinding.parseList("0-3,8,10-11"));
         assertEquals(List.of(5), CpuBinding.parseList("5"));
         assertThrows(RuntimeException.class, () -> CpuBinding.parseList("x"));
+    }
+
+    @Test
+    void helpFitsEightyColumnsAndBreaksNoWordOrSentence() {
+        Run r = run("--help");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.size() > 30, r.out());
+        for (String line : lines) {
+            assertTrue(line.length() <= 80, "longer than 80 columns (" + line.length() + "): " + line);
+        }
+        // Whole paragraphs are wrapped by picocli, not by hand at another width: the flowing text reads on.
+        String flowing = String.join(" ", lines).replaceAll("\\s+", " ");
+        assertTrue(flowing.contains("When a PE fails, shmemrun reports which PE failed first and why, gives the"
+                + " others a short grace period"), r.out());
+        assertTrue(flowing.contains("2 on bad usage"), r.out());
+    }
+
+    @Test
+    void aJarWithoutMainClassIsBadUsageAsHelpSays(@TempDir Path dir) throws Exception {
+        Path jar = dir.resolve("lib.jar");
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar), m)) {
+            j.flush();
+        }
+        Run r = run("-np", "2", "--timeout", "60", "-jar", jar.toString());
+        assertEquals(ShmemRun.EXIT_USAGE, r.code(), r.err());
+        assertTrue(r.err().contains("has no Main-Class in its manifest"), r.err());
+        assertTrue(r.err().contains("usage: shmemrun"), r.err());
+        Run missing = run("-np", "2", "-jar", dir.resolve("none.jar").toString());
+        assertEquals(ShmemRun.EXIT_USAGE, missing.code(), missing.err());
     }
 }

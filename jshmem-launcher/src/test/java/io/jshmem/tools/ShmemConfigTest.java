@@ -4,9 +4,12 @@ import io.jshmem.config.Setting;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.jshmem.config.BuildInfo;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,12 +62,68 @@ class ShmemConfigTest {
     }
 
     /**
-     * Issue 13 changed this: with no option shmem-config prints the full report (as oshmem_info does) instead of
-     * usage; usage errors still exit 2.
+     * With no option, one screen: at most 40 lines of at most 80 columns that lead with the version and give the
+     * engines, the heap directory and its space, the verdict and what to do; the exit status says degraded as the
+     * full report does. Usage errors still exit 2.
      */
     @Test
-    void noOptionPrintsTheFullReport() {
+    void noOptionPrintsOneScreen() {
         Result r = run();
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.size() <= ConfigSummary.MAX_LINES, lines.size() + " lines:\n" + r.out());
+        for (String line : lines) {
+            assertTrue(line.length() <= 80, "longer than 80 columns: " + line);
+        }
+        assertTrue(lines.getFirst().startsWith("jshmem ") && lines.getFirst().contains(BuildInfo.version()),
+                r.out());
+        for (String label : new String[] {"JDK ", "Engines ", "Heap dir ", "Rendezvous ", "Verdict: ",
+            "Full report: shmem-config --all"}) {
+            assertTrue(r.out().contains(label), label + " missing:\n" + r.out());
+        }
+        assertTrue(r.out().contains(" free of "), r.out());
+        Result all = run("--all");
+        boolean degraded = all.out().contains("degraded: true");
+        assertEquals(degraded, r.out().contains("Verdict: degraded"), r.out());
+        assertEquals(degraded ? ShmemConfig.EXIT_DEGRADED : 0, r.code(), r.out());
+        assertEquals(2, run("--bogus").code());
+    }
+
+    @Test
+    void nextStepsThatDoNotFitAreCountedNotPrinted() {
+        io.jshmem.config.Json d = Diagnosis.of(io.jshmem.config.Settings.fromEnvironment());
+        List<Object> steps = new java.util.ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            steps.add("fix number " + i + " of a machine in a very bad state, described at a length that takes"
+                    + " more than one line of the screen to say what to do");
+        }
+        d.put("next_steps", steps);
+        List<String> lines = ConfigSummary.lines(d, "9.9.9");
+        assertTrue(lines.size() <= ConfigSummary.MAX_LINES, String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.matches(" +\\(\\d+ more: shmem-config --all\\)")),
+                String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("Verdict: degraded, 30 things to fix")),
+                String.join("\n", lines));
+        for (String line : lines) {
+            assertTrue(line.length() <= 80, "longer than 80 columns: " + line);
+        }
+    }
+
+    @Test
+    void helpFitsEightyColumns() {
+        Result r = run("--help");
+        assertEquals(0, r.code(), r.err());
+        for (String line : r.out().lines().toList()) {
+            assertTrue(line.length() <= 80, "longer than 80 columns (" + line.length() + "): " + line);
+        }
+        assertTrue(r.out().contains("--all"), r.out());
+    }
+
+    /**
+     * {@code --all} prints the full report (what no option printed before the one screen), as oshmem_info does.
+     */
+    @Test
+    void allPrintsTheFullReport() {
+        Result r = run("--all");
         assertTrue(r.out().contains("--diagnose"), r.out());
         assertTrue(r.out().contains("heap_directory:") && r.out().contains("next_steps"), r.out());
         assertTrue(r.out().contains("artifact_version: " + io.jshmem.config.BuildInfo.version()), r.out());

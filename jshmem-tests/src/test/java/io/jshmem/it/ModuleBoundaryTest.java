@@ -10,7 +10,12 @@ import java.lang.module.Configuration;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The JPMS boundary as applications see it: jshmem's module exports only the API and the exceptions, the engine
  * SPI only to the UCX module and bootstrap/config only to the launcher; and shmemrun runs a modular application on
- * the module path.
+ * the module path, and the native-access flag the user guide gives for the module path without shmemrun runs
+ * without a warning.
  */
 class ModuleBoundaryTest {
     private static Path location(Class<?> c) {
@@ -85,5 +91,28 @@ class ModuleBoundaryTest {
         for (int pe = 0; pe < 2; pe++) {
             assertTrue(r.stdout(pe).contains("[SUCCESS] run success in pe " + pe), r.transcript());
         }
+    }
+
+    @Test
+    @Timeout(60)
+    void theGuidesNativeAccessFlagForTheModulePathDoesNotWarn() throws Exception {
+        String guide = Files.readString(Path.of("..", "docs", "user-guide.md"));
+        Matcher m = Pattern.compile("module path without shmemrun, pass `(--enable-native-access=[^`]+)`")
+                .matcher(guide.replaceAll("\\s+", " "));
+        assertTrue(m.find(), "the user guide no longer gives the flag for the module path without shmemrun");
+        String modulePath = location(Shmem.class) + java.io.File.pathSeparator
+                + location(io.jshmem.examples.Hello.class);
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                m.group(1), "--module-path", modulePath, "-m", "io.jshmem.examples/io.jshmem.examples.Hello")
+                .redirectErrorStream(true);
+        pb.environment().keySet().removeIf(k -> k.startsWith("JSHMEM_") || k.startsWith("SHMEM_")
+                || k.startsWith("OMPI_") || k.startsWith("SLURM_") || k.equals("RANK") || k.equals("WORLD_SIZE"));
+        pb.environment().put("SHMEM_SYMMETRIC_SIZE", "32m");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(50, TimeUnit.SECONDS), out);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("Hello from PE 0 of 1"), out);
+        assertFalse(out.contains("WARNING"), m.group(1) + " warns:\n" + out);
     }
 }

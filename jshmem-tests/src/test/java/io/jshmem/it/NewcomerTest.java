@@ -97,6 +97,20 @@ class NewcomerTest {
         assertTrue(r.output().contains("shmemrun -np N"), r.output());
     }
 
+    @Test
+    void theCommandTheOnePeNoticeSuggestsRunsAsPrinted() throws Exception {
+        Result alone = exec(elsewhere, userEnv(), javaBin(), "--enable-native-access=ALL-UNNAMED", "-cp",
+                home.resolve("lib") + "/*", "io.jshmem.examples.Hello");
+        String suggested = alone.output().lines().filter(l -> l.contains("To start N PEs: ")).findFirst()
+                .map(l -> l.substring(l.indexOf("To start N PEs: ") + "To start N PEs: ".length()))
+                .orElseThrow(() -> new AssertionError(alone.output()));
+        assertTrue(suggested.startsWith("shmemrun -np N --cp ") && !suggested.contains("'"), suggested);
+        List<String> command = new ArrayList<>(List.of(suggested.replace("-np N", "-np 2").split(" ")));
+        Result r = exec(elsewhere, userEnv(), command.toArray(String[]::new));
+        assertEquals(0, r.code(), suggested + "\n" + r.output());
+        assertTrue(r.output().contains("[pe 1] Hello from PE 1 of 2"), r.output());
+    }
+
     private static String javaBin() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }

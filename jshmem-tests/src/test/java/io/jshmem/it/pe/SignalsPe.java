@@ -86,6 +86,14 @@ public final class SignalsPe {
                     Expect.equal(0x8000_0000_0000_0000L, big, "unsigned signal compare");
                     Expect.equal(0x8000_0000_0000_0000L, shmem.signalFetch(sigs, 11), "signalFetch");
                     Expect.isTrue(shmem.signalWaitUntil(sigs, 11, Cmp.LT, -1) == big, "LT 2^64-1 unsigned");
+                    // The documented contract: a signal slot is 8 bytes and the index counts slots, so slot i is
+                    // the long at byte offset 8 * i of the block, whatever the width of the data put with it.
+                    MemorySegment raw = sigs.local();
+                    for (int slot = 0; slot <= 11; slot++) {
+                        Expect.equal(shmem.signalFetch(sigs, slot), raw.get(ValueLayout.JAVA_LONG, 8L * slot),
+                                "signal slot " + slot + " at byte offset " + 8 * slot);
+                    }
+                    Expect.equal(103L, raw.get(ValueLayout.JAVA_LONG, 24), "int putSignal's slot 3 at byte 24");
                 }
                 shmem.barrierAll();
                 // every PE adds to PE 0's signal 20
