@@ -1,6 +1,7 @@
 package io.jshmem.it;
 
 import io.jshmem.it.pe.FreeSafetyPe;
+import io.jshmem.it.pe.RejectedCallsPe;
 import io.jshmem.it.pe.fuzz.OperandFuzzPe;
 import io.jshmem.launcher.JobResult;
 import org.junit.jupiter.api.Test;
@@ -61,6 +62,21 @@ class OperandSafetyTest {
             assertTrue(r.stdout(pe).stream().anyMatch(l -> l.startsWith(ok)), r.transcript());
         }
         assertTrue(calls >= CALLS, "the job made " + calls + " calls, fewer than " + CALLS);
+    }
+
+    /**
+     * Every local segment in every bad state on every surface, nbi atomics with bad fetch segments, streams, other
+     * instances' blocks and streams on the facade, and zero-length null transfers ({@link RejectedCallsPe}).
+     */
+    @Test
+    @Timeout(300)
+    void rejectedCallsChangeNothingAndNameTheirArgument() {
+        JobResult r = Jobs.run(Jobs.spec(RejectedCallsPe.class, 2).withTimeout(Duration.ofSeconds(240)));
+        assertEquals(0, r.exitCode(), () -> "job failed: " + r + "\n" + r.transcript());
+        for (int pe = 0; pe < 2; pe++) {
+            String ok = "REJECTED CALLS OK pe " + pe + " ";
+            assertTrue(r.stdout(pe).stream().anyMatch(l -> l.startsWith(ok)), r.transcript());
+        }
     }
 
     @Test
