@@ -309,6 +309,9 @@ public final class Operands {
      * thread, writable, in range; checked before the atomic runs, so a bad fetch segment changes nothing anywhere.
      */
     public static void fetchSlot(MemorySegment fetch, long index, long size) {
+        if (fetch == null) {
+            throw OperandErrors.isNull("fetch");
+        }
         inSegment(fetch, "fetch", "fetchIndex", index, "count", 1, size, true);
         if (((fetch.address() + index * size) & (size - 1)) != 0 && fetch.isNative()) {
             throw OperandErrors.misaligned("fetch", index, fetch.address() + index * size, size);
