@@ -74,8 +74,8 @@ final class OperandErrors {
 
     static ShmemStateException freedView(String view, SymmetricBlock b) {
         return new ShmemStateException(view + " of symmetric memory at heap offset " + b.heapOffset() + " ("
-                + b.byteSize() + " bytes) is not available: the block has been freed and its range may be handed "
-                + "out again; allocate a new buffer");
+                + b.byteSize() + " bytes) is not available: the block has been freed (or its instance finalized) and its"
+                + " range may be handed out again; allocate a new buffer");
     }
 
     static ShmemArgumentException negative(String name, long value) {
