@@ -103,8 +103,8 @@ abstract class ContextPlumbing {
         }
         usable();
         targetPe("pe", pe);
-        return Operands.stridedInBlock(Operands.block(name, mem, owner, count), name, indexName, index, strideName, stride,
-                countName, count, size);
+        return Operands.stridedInBlock(Operands.block(name, mem, owner, count), name, indexName, index, strideName,
+                stride, countName, count, size);
     }
 
     /** Heap offset of the naturally aligned slot {@code index} of {@code size} bytes of {@code mem}. */
