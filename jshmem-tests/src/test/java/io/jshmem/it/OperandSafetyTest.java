@@ -57,6 +57,7 @@ class OperandSafetyTest {
             Matcher m = STATS.matcher(String.join("\n", r.stdout(pe)));
             int p = pe;
             assertTrue(m.find(), () -> "PE " + p + " printed no statistics\n" + r.transcript());
+            System.out.println("fuzz seed " + seed + " (" + CALLS + " calls) pe " + pe + ": " + m.group()); // figures
             calls += Long.parseLong(m.group(1));
             // Each PE acts in half the rounds; about a quarter of the calls are valid (and far more are rejected).
             assertTrue(Long.parseLong(m.group(2)) > CALLS / 40, "PE " + pe + " ran too few valid calls: " + m.group());
