@@ -451,8 +451,8 @@ final class FuzzRma extends FuzzBase {
     }
 
     /**
-     * The facade's putmem/getmem whose local operand is a symmetric block: this instance's (a data block), instance
-     * 1's, a freed one or null.
+     * The facade's putmem/getmem (blocking, nbi, on a stream) whose local operand is a symmetric block: this
+     * instance's (a data block), instance 1's, a freed one or null.
      */
     private void facadeLocalBlock(boolean put) {
         Buf remote = buf();
@@ -483,16 +483,42 @@ final class FuzzRma extends FuzzBase {
             culprits.add(lName + "Offset");
             culprits.add("bytes");
         }
-        String what = "Shmem." + (put ? "putmem" : "getmem") + "(" + remote.kind() + " block " + remote.block() + " @"
-                + remoteOff + ", local " + local.kind() + " block " + local.block() + " @" + localOff + ", bytes="
-                + bytes + ", pe=" + pe + ")";
+        int form = args.below(3); // blocking, nbi + quiet, on the stream + synchronize
+        String what = "Shmem." + (put ? "putmem" : "getmem") + new String[] {"", "Nbi", "OnStream"}[form] + "("
+                + remote.kind() + " block " + remote.block() + " @" + remoteOff + ", local " + local.kind() + " block "
+                + local.block() + " @" + localOff + ", bytes=" + bytes + ", pe=" + pe + ")";
         FuzzLedger.Plan plan = new FuzzLedger.Plan(what, culprits.isEmpty(), culprits);
         if (acting) {
             ledger.run(plan, () -> {
-                if (put) {
-                    Shmem.putmem(remote.mem(), remoteOff, local.mem(), localOff, bytes, pe);
-                } else {
-                    Shmem.getmem(local.mem(), localOff, remote.mem(), remoteOff, bytes, pe);
+                switch (form) {
+                    case 0 -> {
+                        if (put) {
+                            Shmem.putmem(remote.mem(), remoteOff, local.mem(), localOff, bytes, pe);
+                        } else {
+                            Shmem.getmem(local.mem(), localOff, remote.mem(), remoteOff, bytes, pe);
+                        }
+                    }
+                    case 1 -> {
+                        if (put) {
+                            Shmem.putmemNbi(remote.mem(), remoteOff, local.mem(), localOff, bytes, pe);
+                        } else {
+                            Shmem.getmemNbi(local.mem(), localOff, remote.mem(), remoteOff, bytes, pe);
+                        }
+                        Shmem.quiet();
+                    }
+                    default -> {
+                        try {
+                            if (put) {
+                                Shmem.putmemOnStream(remote.mem(), remoteOff, local.mem(), localOff, bytes, pe,
+                                        stream);
+                            } else {
+                                Shmem.getmemOnStream(local.mem(), localOff, remote.mem(), remoteOff, bytes, pe,
+                                        stream);
+                            }
+                        } finally {
+                            stream.synchronize(); // after a refusal too: nothing queued, nothing failed
+                        }
+                    }
                 }
             });
         }
