@@ -36,12 +36,16 @@ import java.util.Set;
  * </ul>
  *
  * <h2>Bad input</h2>
- * Every argument is validated before anything is read or written on any PE: PE range, the buffer's instance and
- * liveness, index/count/stride ranges (computed so that no multiplication can wrap), alignment of atomic slots and
- * null references. A failure throws {@link io.jshmem.error.ShmemArgumentException} (or
- * {@link io.jshmem.error.ShmemStateException} for a freed buffer, a destroyed context or a finalized runtime) naming
- * the argument, its value and the valid range. A zero-length transfer (count or bytes 0) checks its handles, PE and
- * signs, touches nothing and returns.
+ * Every argument is validated before anything is read or written on any PE, so a call that throws has changed
+ * nothing anywhere: PE range, the buffer's instance and liveness, index/count/stride ranges (computed so that no
+ * multiplication can wrap), alignment of atomic slots, null references, and each local segment's state (its arena
+ * open, not confined to another thread, not read-only where the call writes into it). A failure throws
+ * {@link io.jshmem.error.ShmemArgumentException} (or {@link io.jshmem.error.ShmemStateException} for a freed buffer,
+ * a closed segment, a destroyed context or a finalized runtime) naming the argument, its value and the valid range.
+ * A zero-length transfer (count or bytes 0) checks its handles, PE and signs, touches nothing and returns; there, and
+ * only there, a null local segment or null symmetric buffer stands for an empty one, as in OpenSHMEM's
+ * {@code shmem_putmem(NULL, NULL, 0, pe)} (a put-with-signal of 0 bytes still delivers its signal). The PE is checked
+ * even then: OpenSHMEM leaves a bad PE undefined, and jshmem reports it.
  *
  * <h2>PE numbers</h2>
  * A context created from a team ({@link Team#createCtx}) numbers PEs as its team does (OpenSHMEM 1.6): the

@@ -63,4 +63,14 @@ public interface ShmemProvider {
      * it cannot interleave with another thread's instance switch.
      */
     <T> T lifecycle(String operation, java.util.function.Supplier<T> call);
+
+    /**
+     * This PE's copy of {@code block} as the local operand {@code name} of a facade call on the current instance,
+     * checked like every symmetric operand: a live block of that instance (the message names {@code name}). A null
+     * block is returned as null, an empty buffer that only a zero-length transfer accepts.
+     */
+    java.lang.foreign.MemorySegment localOperand(String name, SymmetricMemory block);
+
+    /** {@code stream}, checked to be non-null and a stream of the current instance (the facade's OnStream forms). */
+    Stream currentStream(String name, Stream stream);
 }

@@ -24,7 +24,8 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>Buffers: a local segment passed to a stream operation is read or written when the operation runs, so it must
  * stay valid and untouched until then, and it must be accessible from another thread (heap, global, automatic or
- * shared arena; a confined segment is rejected).
+ * shared arena; a confined segment is rejected). Checked at the call, for the stream's thread: a closed segment, a
+ * confined one, or a read-only one where the operation writes is refused there by name, with nothing queued.
  *
  * <p>Failures: an operation that throws (a wait past its deadline, a dead PE, a kernel exception) fails the stream:
  * later operations are skipped and {@link #synchronize()} throws, naming the operation, until the stream is

@@ -8,7 +8,8 @@ import java.util.Optional;
  * collective allocation calls of {@link ShmemRuntime} and ended by {@link ShmemRuntime#free}.
  *
  * <p>Freed means gone: after {@code free} every call that names the block throws
- * {@link io.jshmem.error.ShmemStateException}, and every segment handed out for it ({@link #local()},
+ * {@link io.jshmem.error.ShmemStateException} ({@link #local()} and {@link #ptr(int)} included), and every segment
+ * handed out for it before ({@link #local()},
  * {@link #ptr(int)}) fails on access with {@link IllegalStateException} (the segments belong to an arena that free
  * closes), even when the heap range is reused by a later allocation.
  *
@@ -28,7 +29,8 @@ public interface SymmetricMemory {
 
     /**
      * This PE's copy of the block; plain loads and stores on it are local memory accesses. The same segment is
-     * returned on every call; it becomes inaccessible when the block is freed.
+     * returned on every call; it becomes inaccessible when the block is freed, and once freed (or its instance
+     * finalized) this method throws {@link io.jshmem.error.ShmemStateException}, as {@link #ptr(int)} does.
      */
     MemorySegment local();
 

@@ -21,9 +21,13 @@ record Call(String code, String shown, boolean statement) {
         return new Call("current()." + expr, "rt." + show(expr), false);
     }
 
-    /** A call on a facade argument (a team, stream or context), null-checked with the argument's name. */
+    /**
+     * A call on a facade argument (a team, stream or context), null-checked with the argument's name; a stream is
+     * also checked to belong to the current instance.
+     */
     static Call on(String param, String expr) {
-        return new Call("notNull(\"" + param + "\", " + param + ")." + expr, param + "." + show(expr), false);
+        String check = param.equals("stream") ? "stream" : "notNull";
+        return new Call(check + "(\"" + param + "\", " + param + ")." + expr, param + "." + show(expr), false);
     }
 
     /**

@@ -119,10 +119,13 @@ final class FacadeWriter {
              * {@code jshmem-core/src/build/java/io/jshmem/build/RoutineTable.java}, which also writes
              * {@code docs/name-table.md}; to add or change a method, edit the table.
              *
-             * <p><b>Arguments.</b> The facade checks only what it converts: a null array, team, stream, context or
-             * symmetric source throws {@link ShmemArgumentException} naming the argument ({@code "src is null: ..."}),
-             * and a freed block passed as a local operand throws {@link ShmemStateException}. Everything else is checked
-             * by the object API before anything is read or written on any PE, with the same exceptions and messages.
+             * <p><b>Arguments.</b> The facade checks only what it converts: a null team, stream or context throws
+             * {@link ShmemArgumentException} naming the argument ({@code "team is null: ..."}); a stream, or a symmetric
+             * block passed as the local operand, must belong to the current instance, and a freed block throws
+             * {@link ShmemStateException}. A null array or local block stands for an empty buffer: a zero-length
+             * transfer accepts it ({@code shmem_putmem(NULL, NULL, 0, pe)} is a no-op), any other call throws naming
+             * it. Everything else is checked by the object API before anything is read or written on any PE, with the
+             * same exceptions and messages.
              * Calls before init or after finalize throw {@link ShmemStateException}.
              *
              * <p><b>Ordering and thread-safety</b> are those of the object API the call delegates to: completion and
@@ -155,17 +158,18 @@ final class FacadeWriter {
                 }
 
             @ARRAYS@
-                /** This PE's copy of a symmetric block used as the local operand of a transfer. */
+                /**
+                 * This PE's copy of a symmetric block used as the local operand of a transfer, checked by the
+                 * implementation to be a live block of the current instance; null passes on as null (an empty buffer,
+                 * accepted for zero-length transfers only).
+                 */
                 private static MemorySegment local(String name, SymmetricMemory block) {
-                    if (block == null) {
-                        throw new ShmemArgumentException(name + " is null: a non-null symmetric block is required; pass a"
-                                + " block from malloc or a MemorySegment");
-                    }
-                    if (block.isFreed()) {
-                        throw new ShmemStateException(name + " = block at heap offset " + block.heapOffset() + " ("
-                                + block.byteSize() + " bytes) has been freed: valid are live blocks; allocate a new one");
-                    }
-                    return block.local();
+                    return Provider.get().localOperand(name, block);
+                }
+
+                /** A stream argument, checked by the implementation to be a live stream of the current instance. */
+                private static Stream stream(String name, Stream stream) {
+                    return Provider.get().currentStream(name, stream);
                 }
 
                 private static long[] widen(String name, short[] values) {
@@ -218,10 +222,8 @@ final class FacadeWriter {
         StringBuilder sb = new StringBuilder();
         for (String t : List.of("byte", "short", "char", "int", "long", "float", "double")) {
             sb.append("    private static MemorySegment array(String name, ").append(t).append("[] array) {\n")
-                    .append("        if (array == null) {\n")
-                    .append("            throw nullArray(name);\n")
-                    .append("        }\n")
-                    .append("        return MemorySegment.ofArray(array);\n")
+                    .append("        // null passes on as null: an empty buffer, which only a zero-length transfer accepts\n")
+                    .append("        return array == null ? null : MemorySegment.ofArray(array);\n")
                     .append("    }\n\n");
         }
         return sb.toString();

@@ -4,6 +4,7 @@ import io.jshmem.ProfFrame;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.comm.Comm;
 import io.jshmem.operand.Operands;
+import io.jshmem.operand.SymmetricBlock;
 import io.jshmem.runtime.HostProfile;
 
 import java.lang.foreign.MemoryLayout;
@@ -20,6 +21,11 @@ final class BlockStridedRma {
     private BlockStridedRma() {
     }
 
+    /** 0 when the transfer moves nothing (a null buffer is then allowed), else 1. */
+    private static long empty(long bsize, long nblocks) {
+        return bsize == 0 || nblocks == 0 ? 0 : 1;
+    }
+
     /** Blocks of {@code src} (local) to {@code dest} on {@code pe}; index names differ for the typed and mem forms. */
     static void put(ContextImpl ctx, MemoryLayout type, SymmetricMemory dest, String destIndexName, long destIndex,
                     long dst, MemorySegment src, String srcIndexName, long srcIndex, long sst, long bsize,
@@ -29,12 +35,13 @@ final class BlockStridedRma {
         ctx.usable(); // PRIVATE is enforced even with checks off
         if (ContextImpl.CHECKS) {
             ctx.targetPe("pe", pe);
-            off = Operands.blockStridedInBlock(Operands.block("dest", dest, ctx.owner), "dest", destIndexName,
+            SymmetricBlock block = Operands.block("dest", dest, ctx.owner, empty(bsize, nblocks));
+            off = Operands.blockStridedInBlock(block, "dest", destIndexName,
                     destIndex, "dst", dst, "bsize", bsize, "nblocks", nblocks, size);
             Operands.blockStridedInSegment(src, "src", srcIndexName, srcIndex, "sst", sst, "bsize", bsize,
-                    "nblocks", nblocks, size);
+                    "nblocks", nblocks, size, false);
         } else {
-            off = dest.heapOffset() + destIndex * size;
+            off = dest == null ? 0 : dest.heapOffset() + destIndex * size;
         }
         if (bsize == 0 || nblocks == 0) {
             return;
@@ -71,12 +78,13 @@ final class BlockStridedRma {
         ctx.usable(); // PRIVATE is enforced even with checks off
         if (ContextImpl.CHECKS) {
             ctx.targetPe("pe", pe);
-            off = Operands.blockStridedInBlock(Operands.block("src", src, ctx.owner), "src", srcIndexName,
+            SymmetricBlock block = Operands.block("src", src, ctx.owner, empty(bsize, nblocks));
+            off = Operands.blockStridedInBlock(block, "src", srcIndexName,
                     srcIndex, "sst", sst, "bsize", bsize, "nblocks", nblocks, size);
             Operands.blockStridedInSegment(dest, "dest", destIndexName, destIndex, "dst", dst, "bsize", bsize,
-                    "nblocks", nblocks, size);
+                    "nblocks", nblocks, size, true);
         } else {
-            off = src.heapOffset() + srcIndex * size;
+            off = src == null ? 0 : src.heapOffset() + srcIndex * size;
         }
         if (bsize == 0 || nblocks == 0) {
             return;

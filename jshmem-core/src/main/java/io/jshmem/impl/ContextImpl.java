@@ -176,7 +176,7 @@ class ContextImpl extends ContextPlumbing implements Context {
     public final void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
                              int pe) {
         long off = remote(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1, pe);
-        local(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1);
+        local(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1, false);
         if (bytes != 0) {
             transfer(PUT, "putmem", pe, off, src, srcOffset, bytes);
         }
@@ -186,7 +186,7 @@ class ContextImpl extends ContextPlumbing implements Context {
     public final void putmemNbi(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
                                 int pe) {
         long off = remote(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1, pe);
-        local(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1);
+        local(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1, false);
         if (bytes != 0) {
             transfer(PUT_NBI, "putmemNbi", pe, off, src, srcOffset, bytes);
         }
@@ -196,7 +196,7 @@ class ContextImpl extends ContextPlumbing implements Context {
     public final void getmem(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
                              int pe) {
         long off = remote(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1, pe);
-        local(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1);
+        local(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1, true);
         if (bytes != 0) {
             transfer(GET, "getmem", pe, off, dest, destOffset, bytes);
         }
@@ -206,7 +206,7 @@ class ContextImpl extends ContextPlumbing implements Context {
     public final void getmemNbi(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
                                 int pe) {
         long off = remote(src, "src", "srcOffset", srcOffset, "bytes", bytes, 1, pe);
-        local(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1);
+        local(dest, "dest", "destOffset", destOffset, "bytes", bytes, 1, true);
         if (bytes != 0) {
             transfer(GET_NBI, "getmemNbi", pe, off, dest, destOffset, bytes);
         }
@@ -219,7 +219,7 @@ class ContextImpl extends ContextPlumbing implements Context {
                           long count, int pe) {
         long size = size(type);
         long off = remote(dest, "dest", "destIndex", destIndex, "count", count, size, pe);
-        local(src, "src", "srcIndex", srcIndex, "count", count, size);
+        local(src, "src", "srcIndex", srcIndex, "count", count, size, false);
         if (count != 0) {
             transfer(PUT, "put", pe, off, src, srcIndex * size, count * size);
         }
@@ -230,7 +230,7 @@ class ContextImpl extends ContextPlumbing implements Context {
                              long srcIndex, long count, int pe) {
         long size = size(type);
         long off = remote(dest, "dest", "destIndex", destIndex, "count", count, size, pe);
-        local(src, "src", "srcIndex", srcIndex, "count", count, size);
+        local(src, "src", "srcIndex", srcIndex, "count", count, size, false);
         if (count != 0) {
             transfer(PUT_NBI, "putNbi", pe, off, src, srcIndex * size, count * size);
         }
@@ -241,7 +241,7 @@ class ContextImpl extends ContextPlumbing implements Context {
                           long count, int pe) {
         long size = size(type);
         long off = remote(src, "src", "srcIndex", srcIndex, "count", count, size, pe);
-        local(dest, "dest", "destIndex", destIndex, "count", count, size);
+        local(dest, "dest", "destIndex", destIndex, "count", count, size, true);
         if (count != 0) {
             transfer(GET, "get", pe, off, dest, destIndex * size, count * size);
         }
@@ -252,7 +252,7 @@ class ContextImpl extends ContextPlumbing implements Context {
                              long srcIndex, long count, int pe) {
         long size = size(type);
         long off = remote(src, "src", "srcIndex", srcIndex, "count", count, size, pe);
-        local(dest, "dest", "destIndex", destIndex, "count", count, size);
+        local(dest, "dest", "destIndex", destIndex, "count", count, size, true);
         if (count != 0) {
             transfer(GET_NBI, "getNbi", pe, off, dest, destIndex * size, count * size);
         }
@@ -265,7 +265,7 @@ class ContextImpl extends ContextPlumbing implements Context {
         long off = remoteStrided(dest, "dest", "destIndex", destIndex, "destStride", destStride, "count", count, size, pe);
         if (CHECKS) {
             Operands.stridedInSegment(src, "src", "srcIndex", srcIndex, "srcStride", srcStride, "count", count,
-                    size);
+                    size, false);
         }
         if (count != 0) {
             HostProfile.Span span = prof.begin();
@@ -286,7 +286,7 @@ class ContextImpl extends ContextPlumbing implements Context {
         long off = remoteStrided(src, "src", "srcIndex", srcIndex, "srcStride", srcStride, "count", count, size, pe);
         if (CHECKS) {
             Operands.stridedInSegment(dest, "dest", "destIndex", destIndex, "destStride", destStride, "count",
-                    count, size);
+                    count, size, true);
         }
         if (count != 0) {
             HostProfile.Span span = prof.begin();

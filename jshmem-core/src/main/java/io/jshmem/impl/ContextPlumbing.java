@@ -86,11 +86,12 @@ abstract class ContextPlumbing {
                       long size, int pe) {
         if (!CHECKS) {
             usable(); // PRIVATE is enforced even with checks off
-            return mem.heapOffset() + index * size;
+            return mem == null ? 0 : mem.heapOffset() + index * size; // null: a zero-length transfer
         }
         usable();
         targetPe("pe", pe);
-        return Operands.inBlock(Operands.block(name, mem, owner), name, indexName, index, countName, count, size);
+        return Operands.inBlock(Operands.block(name, mem, owner, count), name, indexName, index, countName, count,
+                size);
     }
 
     /** As {@link #remote} for {@code count} elements {@code stride} apart. */
@@ -98,12 +99,12 @@ abstract class ContextPlumbing {
                              long stride, String countName, long count, long size, int pe) {
         if (!CHECKS) {
             usable(); // PRIVATE is enforced even with checks off
-            return mem.heapOffset() + index * size;
+            return mem == null ? 0 : mem.heapOffset() + index * size;
         }
         usable();
         targetPe("pe", pe);
-        return Operands.stridedInBlock(Operands.block(name, mem, owner), name, indexName, index, strideName, stride,
-                countName, count, size);
+        return Operands.stridedInBlock(Operands.block(name, mem, owner, count), name, indexName, index, strideName,
+                stride, countName, count, size);
     }
 
     /** Heap offset of the naturally aligned slot {@code index} of {@code size} bytes of {@code mem}. */
@@ -127,10 +128,14 @@ abstract class ContextPlumbing {
         return Operands.slots(Operands.block(name, mem, owner), name, index, count, size);
     }
 
+    /**
+     * Checks a local segment operand: range, liveness, owner thread, and writability when the call {@code writes}
+     * into it (get destinations, fetch targets); null only for a zero-length range.
+     */
     static void local(MemorySegment seg, String name, String indexName, long index, String countName, long count,
-                      long size) {
+                      long size, boolean writes) {
         if (CHECKS) {
-            Operands.inSegment(seg, name, indexName, index, countName, count, size);
+            Operands.inSegment(seg, name, indexName, index, countName, count, size, writes);
         }
     }
 

@@ -6,6 +6,8 @@ import io.jshmem.InitStatus;
 import io.jshmem.InstanceScope;
 import io.jshmem.ShmemProvider;
 import io.jshmem.ShmemRuntime;
+import io.jshmem.Stream;
+import io.jshmem.SymmetricMemory;
 import io.jshmem.ThreadLevel;
 import io.jshmem.bootstrap.TlsInfo;
 import io.jshmem.config.LogLevel;
@@ -14,6 +16,7 @@ import io.jshmem.config.ShmemLog;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.runtime.LocalRendezvous;
 
+import java.lang.foreign.MemorySegment;
 import java.util.function.Supplier;
 
 /**
@@ -162,6 +165,20 @@ public final class JshmemProvider implements ShmemProvider {
         } finally {
             InstanceRegistry.unlock();
         }
+    }
+
+    @Override
+    public MemorySegment localOperand(String name, SymmetricMemory block) {
+        if (block == null) {
+            return null;
+        }
+        RuntimeImpl rt = (RuntimeImpl) current();
+        return rt.ownBlock(name, block).local();
+    }
+
+    @Override
+    public Stream currentStream(String name, Stream stream) {
+        return ((RuntimeImpl) current()).ownStream(name, stream);
     }
 
     /** An instance switch held open until close (not thread-safe, as the interface says). */

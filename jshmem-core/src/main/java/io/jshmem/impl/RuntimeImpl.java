@@ -715,9 +715,14 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
 
     /** {@code stream}, checked to be live and of this instance. */
     StreamImpl ownStream(Stream stream) {
-        Operands.notNull("stream", stream);
+        return ownStream("stream", stream);
+    }
+
+    /** {@code stream} (argument {@code name}) when it is a stream of this instance; throws naming it otherwise. */
+    StreamImpl ownStream(String name, Stream stream) {
+        Operands.notNull(name, stream);
         if (stream.runtime() != this) {
-            throw new io.jshmem.error.ShmemArgumentException("stream " + stream + " belongs to instance "
+            throw new io.jshmem.error.ShmemArgumentException(name + " " + stream + " belongs to instance "
                     + stream.runtime().instanceId() + " but the call is made on instance " + instanceId()
                     + ": valid streams are those created by the instance used (switch with Shmem.setInstance("
                     + stream.runtime().instanceId() + ") or withInstance)");

@@ -120,7 +120,7 @@ final class StreamImpl implements Stream {
     @Override
     public void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes, int pe) {
         symmetric(dest, "dest", destOffset, "destOffset", bytes);
-        segment(src, "src", srcOffset, "srcOffset", bytes);
+        segment(src, "src", srcOffset, "srcOffset", bytes, false);
         peer(pe);
         submit("putmem " + bytes + " bytes to PE " + pe, ProfFrame.PUT, pe, bytes, false,
                 () -> ctx.putmem(dest, destOffset, src, srcOffset, bytes, pe));
@@ -130,7 +130,7 @@ final class StreamImpl implements Stream {
     /** Queues a get of {@code bytes} from {@code src + srcOffset} on {@code pe} ({@code aclshmemx_getmem_on_stream}). */
     @Override
     public void getmem(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes, int pe) {
-        segment(dest, "dest", destOffset, "destOffset", bytes);
+        segment(dest, "dest", destOffset, "destOffset", bytes, true);
         symmetric(src, "src", srcOffset, "srcOffset", bytes);
         peer(pe);
         submit("getmem " + bytes + " bytes from PE " + pe, ProfFrame.GET, pe, bytes, false,
@@ -471,17 +471,16 @@ final class StreamImpl implements Stream {
 
     private void symmetric(SymmetricMemory mem, String what, long offset, String offsetName, long bytes) {
         usable();
-        Operands.inBlock(runtime.ownBlock(what, mem), what, offsetName, offset, "bytes", bytes, 1);
+        Operands.inBlock(Operands.block(what, mem, runtime.owner, bytes), what, offsetName, offset, "bytes", bytes, 1);
     }
 
-    private void segment(MemorySegment seg, String what, long offset, String offsetName, long bytes) {
+    /**
+     * Checks a local segment for the stream's worker, which will read it ({@code writes} false) or write it: open,
+     * usable by the worker (a segment confined to the calling thread is not), writable when written, in range.
+     */
+    private void segment(MemorySegment seg, String what, long offset, String offsetName, long bytes, boolean writes) {
         usable();
-        Operands.inSegment(seg, what, offsetName, offset, "bytes", bytes, 1);
-        if (!seg.isAccessibleBy(worker)) {
-            throw new ShmemArgumentException(what + " is confined to another thread and the operation runs on the"
-                    + " stream's thread: valid are heap segments and segments of global, automatic or shared arenas;"
-                    + " allocate it from Arena.ofShared() or Arena.global()");
-        }
+        Operands.inSegmentFor(worker, seg, what, offsetName, offset, "bytes", bytes, 1, writes);
     }
 
     private void slot(SymmetricMemory sig, long index) {

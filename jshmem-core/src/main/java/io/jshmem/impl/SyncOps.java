@@ -174,7 +174,7 @@ final class SyncOps {
         long off = ctx.remote(dest, "dest", bytesForm ? "destOffset" : "destIndex", destIndex,
                 bytesForm ? "bytes" : "count", count, size, pe);
         ContextImpl.local(src, "src", bytesForm ? "srcOffset" : "srcIndex", srcIndex, bytesForm ? "bytes" : "count",
-                count, size);
+                count, size, false);
         long sigOff = ctx.slot(sig, "sig", sigIndex, Long.BYTES, pe);
         if (ContextImpl.CHECKS) {
             Operands.notNull("sigOp", sigOp);
@@ -184,7 +184,9 @@ final class SyncOps {
         HostProfile.Span span = ctx.prof.begin();
         int claimed = ctx.enter();
         try {
-            comm.putSignal(wpe, off, src, srcIndex * size, count * size, sigOff, signal, sigOp == SignalOp.ADD);
+            // A null source is an empty one (zero-length put-with-signal: only the signal moves).
+            comm.putSignal(wpe, off, src == null ? MemorySegment.NULL : src, srcIndex * size, count * size, sigOff,
+                    signal, sigOp == SignalOp.ADD);
         } finally {
             ctx.leave(claimed);
             HostProfile.end(span, ProfFrame.SIGNAL_OP, "putSignal", pe, count * size);

@@ -5,6 +5,7 @@ import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemStateException;
 
 import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
 
 /**
  * The messages of {@link Operands}: argument, value, valid range and what to do. Only failing checks get here, so
@@ -27,6 +28,54 @@ final class OperandErrors {
 
     static ShmemArgumentException isNull(String name) {
         return new ShmemArgumentException(name + " is null: a non-null value is required");
+    }
+
+    static ShmemArgumentException nullSegment(String name, String countName, long count) {
+        return new ShmemArgumentException(name + " is null with " + countName + " = " + count + ": a null buffer is "
+                + "accepted only for a zero-length transfer; pass a segment of the data, or " + countName + " = 0");
+    }
+
+    /**
+     * Why a local segment was refused: closed, confined to another thread, read-only where written, or (all of those
+     * fine) the range. {@code user} is the thread that will access it when not the caller's (a stream's worker).
+     */
+    static RuntimeException segment(MemorySegment seg, String name, boolean writes, Thread caller, Thread user,
+                                    String indexName, long index, String countName, long count, long size) {
+        String what = name + " (" + describe(seg) + ")";
+        if (!seg.scope().isAlive()) {
+            return new ShmemStateException(what + " has been closed (its arena was closed, or it is the view of a "
+                    + "freed block): valid are segments whose arena is open; pass a live segment (nothing was read or"
+                    + " written)");
+        }
+        Thread t = user == null ? caller : user;
+        if (!seg.isAccessibleBy(t)) {
+            if (user != null) {
+                return new ShmemArgumentException(what + " is confined to thread '" + caller.getName() + "' and "
+                        + "the operation runs later on " + user.getName() + ": valid are segments any thread may "
+                        + "use; allocate it from Arena.ofShared(), Arena.ofAuto() or Arena.global(), or use a heap "
+                        + "segment (nothing was queued)");
+            }
+            return new ShmemArgumentException(what + " is confined to another thread than the caller '"
+                    + caller.getName() + "': a confined arena's segments are usable only by the thread that made the"
+                    + " arena; call from that thread, or allocate it from Arena.ofShared() (nothing was read or "
+                    + "written)");
+        }
+        if (writes && seg.isReadOnly()) {
+            return new ShmemArgumentException(what + " is read-only and the call writes into it: valid are writable"
+                    + " segments; pass a writable one, not an asReadOnly() view (nothing was read or written)");
+        }
+        return outside(indexName, index, countName, count, size, seg.byteSize(), name, "local segment");
+    }
+
+    private static String describe(MemorySegment seg) {
+        return seg.byteSize() + " bytes" + (seg.isNative() ? " at 0x" + Long.toHexString(seg.address()) : ", heap")
+                + (seg.isReadOnly() ? ", read-only" : "");
+    }
+
+    static ShmemStateException freedView(String view, SymmetricBlock b) {
+        return new ShmemStateException(view + " of symmetric memory at heap offset " + b.heapOffset() + " ("
+                + b.byteSize() + " bytes) is not available: the block has been freed (or its instance finalized) and its"
+                + " range may be handed out again; allocate a new buffer");
     }
 
     static ShmemArgumentException negative(String name, long value) {

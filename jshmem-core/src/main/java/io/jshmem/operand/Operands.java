@@ -15,7 +15,12 @@ import java.lang.foreign.MemorySegment;
  * <p>Ranges are checked without any multiplication that could wrap: a count of {@code size}-byte elements is compared
  * against {@code limit / size} before any product is formed, so {@code index * size} and the strided span are
  * computed only once they are known to fit. A zero-length range (count or bytes 0) checks signs and handles but not
- * the position, and the caller then does nothing (OpenSHMEM makes zero-length transfers no-ops).
+ * the position, and the caller then does nothing (OpenSHMEM makes zero-length transfers no-ops); a null buffer, local
+ * or symmetric, stands for an empty one there ({@code shmem_putmem(NULL, NULL, 0, pe)}), and only there.
+ *
+ * <p>Local segments are checked for what the JDK would otherwise find only when the bytes move: liveness (an open
+ * arena), owner thread (a confined arena of another thread) and access mode (read-only where the call writes), so
+ * these too are rejected before anything is read or written on any PE, with the argument's name.
  *
  * <p>Messages (argument, value, valid range, what to do) are built only when a check fails, in {@link OperandErrors};
  * the checked path allocates nothing. {@link #CHECKS} ({@code JSHMEM_CHECKS}, read once per process) turns every
@@ -91,6 +96,21 @@ public final class Operands {
     }
 
     /**
+     * As {@link #block(String, SymmetricMemory, Object)} for the operand of a range of {@code count} elements: a null
+     * {@code mem} with {@code count} 0 is the empty block ({@link SymmetricBlock#EMPTY}, 0 bytes at offset 0), which
+     * the range check then accepts at any non-negative index. Decided on the failure path only.
+     */
+    public static SymmetricBlock block(String name, SymmetricMemory mem, Object owner, long count) {
+        if (mem instanceof SymmetricBlock b && b.owner() == owner && b.isLive()) {
+            return b;
+        }
+        if (mem == null && count == 0) {
+            return SymmetricBlock.EMPTY;
+        }
+        throw OperandErrors.unusableBlock(name, mem, owner);
+    }
+
+    /**
      * The live block of a provided memory kind behind {@code mem}, checked to be of {@code owner}'s instance and not
      * freed (free, ptr and team ptr of DEVICE_SIDE buffers; RMA never takes one).
      */
@@ -128,15 +148,61 @@ public final class Operands {
         return block.heapOffset() + (count == 0 ? 0 : index * size);
     }
 
-    /** Checks elements {@code [index, index + count)} of {@code size} bytes inside a local segment. */
+    /**
+     * Checks a local segment operand and elements {@code [index, index + count)} of {@code size} bytes inside it: the
+     * segment is alive (its arena open), accessible by the calling thread (not confined to another one) and, when the
+     * call {@code writes} into it, not read-only. These are the JDK's own access checks, made here, before anything
+     * is read or written on any PE, so that a rejected call has changed nothing and its message names the argument.
+     * A null segment stands for an empty one: accepted with {@code count} 0 (and {@code index >= 0}) only.
+     */
     public static void inSegment(MemorySegment segment, String name, String indexName, long index,
-                                 String countName, long count, long size) {
+                                 String countName, long count, long size, boolean writes) {
         if (segment == null) {
-            throw OperandErrors.isNull(name);
+            absent(name, indexName, index, countName, count);
+            return;
         }
-        if (!fits(index, count, size, segment.byteSize())) {
-            throw OperandErrors.outside(indexName, index, countName, count, size, segment.byteSize(), name,
-                    "local segment");
+        Thread me = Thread.currentThread();
+        // One branch for range and state together (see fits on why branches cost inlining).
+        if (!(fits(index, count, size, segment.byteSize()) & usable(segment, writes, me))) {
+            throw OperandErrors.segment(segment, name, writes, me, null, indexName, index, countName, count, size);
+        }
+    }
+
+    /**
+     * Checks a local segment that another thread will read or write ({@code user}, a stream's worker): alive,
+     * accessible by {@code user}, writable when written, and the range; null only with {@code count} 0.
+     */
+    public static void inSegmentFor(Thread user, MemorySegment segment, String name, String indexName, long index,
+                                    String countName, long count, long size, boolean writes) {
+        if (segment == null) {
+            absent(name, indexName, index, countName, count);
+            return;
+        }
+        if (!(fits(index, count, size, segment.byteSize()) & usable(segment, writes, user))) {
+            throw OperandErrors.segment(segment, name, writes, Thread.currentThread(), user, indexName, index,
+                    countName, count, size);
+        }
+    }
+
+    /**
+     * Whether {@code thread} may access {@code segment} now, for writing when {@code writes}: the arena is open, the
+     * segment is not confined to another thread, and it is not read-only if written. Non-short-circuit on purpose:
+     * no branch per condition on the hot path.
+     */
+    static boolean usable(MemorySegment segment, boolean writes, Thread thread) {
+        return segment.scope().isAlive() & segment.isAccessibleBy(thread) & !(writes & segment.isReadOnly());
+    }
+
+    /** A null local operand: fine for an empty range from a non-negative position, otherwise the argument's error. */
+    private static void absent(String name, String indexName, long index, String countName, long count) {
+        if (count < 0) {
+            throw OperandErrors.negative(countName, count);
+        }
+        if (count != 0) {
+            throw OperandErrors.nullSegment(name, countName, count);
+        }
+        if (index < 0) {
+            throw OperandErrors.negative(indexName, index);
         }
     }
 
@@ -155,14 +221,22 @@ public final class Operands {
         return block.heapOffset() + (count == 0 ? 0 : index * size);
     }
 
-    /** Checks the strided elements {@code index + k*stride}, {@code k < count}, inside a local segment. */
+    /**
+     * Checks the strided elements {@code index + k*stride}, {@code k < count}, inside a local segment, and the
+     * segment's state as {@link #inSegment} does.
+     */
     public static void stridedInSegment(MemorySegment segment, String name, String indexName, long index,
                                         String strideName, long stride, String countName, long count,
-                                        long size) {
-        if (segment == null) {
-            throw OperandErrors.isNull(name);
-        }
+                                        long size, boolean writes) {
         stride(strideName, stride);
+        if (segment == null) {
+            absent(name, indexName, index, countName, count);
+            return;
+        }
+        Thread me = Thread.currentThread();
+        if (!usable(segment, writes, me)) {
+            throw OperandErrors.segment(segment, name, writes, me, null, indexName, index, countName, count, size);
+        }
         if (!stridedFits(index, stride, count, size, segment.byteSize())) {
             throw OperandErrors.stridedOutside(indexName, index, strideName, stride, countName, count, size,
                     segment.byteSize(), name, "local segment");
@@ -187,14 +261,22 @@ public final class Operands {
         return block.heapOffset() + (bsize == 0 || nblocks == 0 ? 0 : index * size);
     }
 
-    /** As {@link #blockStridedInBlock} for a local segment. */
+    /** As {@link #blockStridedInBlock} for a local segment, whose state is checked as {@link #inSegment} does. */
     public static void blockStridedInSegment(MemorySegment segment, String name, String indexName, long index,
                                              String strideName, long stride, String bsizeName, long bsize,
-                                             String nblocksName, long nblocks, long size) {
-        if (segment == null) {
-            throw OperandErrors.isNull(name);
-        }
+                                             String nblocksName, long nblocks, long size, boolean writes) {
         stride(strideName, stride);
+        if (segment == null) {
+            if ((bsize | nblocks) < 0) {
+                throw OperandErrors.negative(bsize < 0 ? bsizeName : nblocksName, Math.min(bsize, nblocks));
+            }
+            absent(name, indexName, index, nblocksName, bsize == 0 ? 0 : nblocks);
+            return;
+        }
+        Thread me = Thread.currentThread();
+        if (!usable(segment, writes, me)) {
+            throw OperandErrors.segment(segment, name, writes, me, null, indexName, index, nblocksName, nblocks, size);
+        }
         if (!blockStridedFits(index, stride, bsize, nblocks, size, segment.byteSize())) {
             throw OperandErrors.blockStridedOutside(indexName, index, strideName, stride, bsizeName, bsize,
                     nblocksName, nblocks, size, segment.byteSize(), name, "local segment");
@@ -222,9 +304,15 @@ public final class Operands {
         return off;
     }
 
-    /** Checks the naturally aligned element {@code index} of a local fetch segment (nbi atomics). */
+    /**
+     * Checks the naturally aligned element {@code index} of a local fetch segment (nbi atomics): alive, of this
+     * thread, writable, in range; checked before the atomic runs, so a bad fetch segment changes nothing anywhere.
+     */
     public static void fetchSlot(MemorySegment fetch, long index, long size) {
-        inSegment(fetch, "fetch", "fetchIndex", index, "count", 1, size);
+        if (fetch == null) {
+            throw OperandErrors.isNull("fetch");
+        }
+        inSegment(fetch, "fetch", "fetchIndex", index, "count", 1, size, true);
         if (((fetch.address() + index * size) & (size - 1)) != 0 && fetch.isNative()) {
             throw OperandErrors.misaligned("fetch", index, fetch.address() + index * size, size);
         }

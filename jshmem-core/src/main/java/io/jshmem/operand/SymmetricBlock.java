@@ -35,6 +35,12 @@ public final class SymmetricBlock implements SymmetricMemory {
         }
     }
 
+    /**
+     * The empty block: 0 bytes at heap offset 0 of no instance, what a null buffer stands for in a zero-length
+     * transfer ({@link Operands#block(String, SymmetricMemory, Object, long)}); never handed to applications.
+     */
+    static final SymmetricBlock EMPTY = new SymmetricBlock();
+
     private final Object owner;
     private final int instanceId;
     private final long offset;
@@ -65,6 +71,18 @@ public final class SymmetricBlock implements SymmetricMemory {
         this.peers = new Optional[comm.nPes()];
     }
 
+    @SuppressWarnings("unchecked")
+    private SymmetricBlock() {
+        this.owner = null;
+        this.hints = 0;
+        this.instanceId = -1;
+        this.offset = 0;
+        this.byteSize = 0;
+        this.comm = null;
+        this.local = MemorySegment.NULL;
+        this.peers = new Optional[0];
+    }
+
     private MemorySegment view(MemorySegment heap) {
         return heap.asSlice(offset, byteSize).reinterpret(arena, null);
     }
@@ -89,8 +107,12 @@ public final class SymmetricBlock implements SymmetricMemory {
         return offset;
     }
 
+    /** This PE's copy; throws once the block is freed (its range may belong to another block by then). */
     @Override
     public MemorySegment local() {
+        if (!isLive()) {
+            throw OperandErrors.freedView("local()", this);
+        }
         return local;
     }
 

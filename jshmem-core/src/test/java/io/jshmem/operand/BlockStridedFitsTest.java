@@ -64,10 +64,10 @@ class BlockStridedFitsTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment s = arena.allocate(256);
             // 32 longs: blocks of 2 at 21, 24, 27, 30 end exactly at the end
-            Operands.blockStridedInSegment(s, "dest", "destIndex", 21, "dst", 3, "bsize", 2, "nblocks", 4, 8);
+            Operands.blockStridedInSegment(s, "dest", "destIndex", 21, "dst", 3, "bsize", 2, "nblocks", 4, 8, true);
             RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
                     () -> Operands.blockStridedInSegment(s, "dest", "destIndex", 22, "dst", 3, "bsize", 2,
-                            "nblocks", 4, 8));
+                            "nblocks", 4, 8, true));
             assertTrue(e.getMessage().startsWith("destIndex = 22, dst = 3, bsize = 2 and nblocks = 4 reach beyond"
                     + " dest (a local segment of 32 elements of 8 bytes)"), e.getMessage());
             assertFalse(Operands.blockStridedFits(0, Long.MAX_VALUE, 1, 2, 8, 256), "second block far beyond");

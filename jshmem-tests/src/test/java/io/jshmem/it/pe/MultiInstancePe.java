@@ -66,9 +66,8 @@ public final class MultiInstancePe {
         Shmem.finalizeShmem(1);
         Expect.equal(0, Shmem.currentInstance(), "finalize(1) falls back to instance 0");
         Expect.equal(InitStatus.NOT_INITIALIZED, Shmem.initStatus(1), "status of 1 after finalize");
-        // Issue 10: local() is scoped to the block; finalize closes it, so using the view fails with the JDK's
-        // IllegalStateException (was: local() itself threw ShmemStateException "finalized").
-        Expect.thrown(IllegalStateException.class, () -> b1.local().get(ValueLayout.JAVA_LONG, 0), "closed");
+        // finalize retires every block as free does: local() and ptr() of one throw, naming why.
+        Expect.thrown(ShmemStateException.class, () -> b1.local().get(ValueLayout.JAVA_LONG, 0), "finalized");
         Expect.thrown(ShmemStateException.class, () -> Shmem.setInstance(1), "not initialized");
         Expect.thrown(ShmemStateException.class, () -> Shmem.finalizeShmem(7), "not initialized");
         Expect.thrown(ShmemArgumentException.class, () -> Shmem.withInstance(300), "0..254");
@@ -103,13 +102,19 @@ public final class MultiInstancePe {
         Expect.thrown(ShmemArgumentException.class, () -> s1.barrier(rt0.teamWorld()), "another jshmem instance");
         Expect.thrown(ShmemArgumentException.class, () -> s1.handleWait(Handle.world(rt0)), "another jshmem instance");
         Shmem.setInstance(0);
-        // Issue 10: the facade is pure delegation, so quietOnStream quiets s1 on its own instance whatever the
-        // current instance is (was: rejected because s1 belongs to instance 1); nothing crosses instances.
+        // The facade works on the current instance: a stream of another one is refused by name, as a block of
+        // another one is (rt.ptr, Shmem.ptr and team.ptr too), rather than quieted on its own instance behind the
+        // caller's back.
+        Expect.thrown(ShmemArgumentException.class, () -> Shmem.quietOnStream(s1), "stream");
+        Expect.thrown(ShmemArgumentException.class, () -> Shmem.putmemOnStream(b1, 0, src, 0, 8, next, s1),
+                "belongs to instance 1");
+        Shmem.setInstance(1);
         Shmem.quietOnStream(s1);
         Expect.isTrue(!s1.isDestroyed(), "quietOnStream returned; s1 still usable");
         // The buffer, not the stream, is what crosses instances here: b0 belongs to instance 0, s1 to instance 1.
         Expect.thrown(ShmemArgumentException.class, () -> Shmem.putmemOnStream(b0, 0, src, 0, 8, next, s1),
                 "belongs to instance 0");
+        Shmem.setInstance(0);
         // The stream works with its own instance's buffers.
         s1.putmem(b1, 8, src, 0, 8, next);
         s1.handleWait(Handle.world(rt1));

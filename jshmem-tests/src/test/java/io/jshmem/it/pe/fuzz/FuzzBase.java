@@ -22,6 +22,8 @@ abstract class FuzzBase {
     final int nPes;
     /** Whether this PE executes the current call (every PE draws it and updates the model). */
     boolean acting;
+    /** The PE that executes the current call. */
+    int actor;
 
     FuzzBase(ShmemRuntime rt, FuzzHeap heap, FuzzArgs args, FuzzLedger ledger) {
         this.rt = rt;
@@ -57,6 +59,77 @@ abstract class FuzzBase {
     Buf dataBuf() {
         int b = args.below(FuzzHeap.SIZES.length);
         return new Buf(heap.blocks[b], b, "data");
+    }
+
+    /**
+     * A local operand: the guarded slice of {@code size} bytes ({@code -1}: null) in a state, "ok" or one of
+     * {@link FuzzHeap#BAD_STATES} (closed, read-only, another thread's, a freed block's view).
+     */
+    record Local(int size, String state) {
+        boolean isNull() {
+            return size < 0;
+        }
+
+        /** Whether the segment may be used by a call that reads it, or writes it when {@code writes}. */
+        boolean usable(boolean writes) {
+            return state.equals("ok") || state.equals("read-only") && !writes;
+        }
+
+        int bytes() {
+            return Math.max(size, 0);
+        }
+
+        @Override
+        public String toString() {
+            return size < 0 ? "null" : state + " local " + size + " bytes";
+        }
+    }
+
+    /** Draws a local operand: null 3 % of the time, a segment in a bad state 12 % of the rest. */
+    Local local() {
+        int size = args.chance(3) ? -1 : FuzzHeap.LOCAL_SIZES[args.below(FuzzHeap.LOCAL_SIZES.length)];
+        String state = size < 0 || !args.chance(12) ? "ok" : FuzzHeap.BAD_STATES[args.below(FuzzHeap.BAD_STATES.length)];
+        return new Local(size, state);
+    }
+
+    /**
+     * Adds the culprits of a local operand's presence and state: null is an empty buffer (fine with {@code count} 0
+     * from a non-negative index), a bad state is refused whatever the range. Returns whether its range still needs
+     * checking.
+     */
+    static boolean localCulprits(Local l, boolean writes, String name, String indexName, long index,
+                                 String countName, long count, Set<String> culprits) {
+        if (l.isNull()) {
+            if (count != 0 || index < 0) {
+                culprits.add(name);
+                culprits.add(indexName);
+                culprits.add(countName);
+            }
+            return false;
+        }
+        if (!l.usable(writes)) {
+            culprits.add(name);
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Adds the culprits of a symmetric operand of a transfer of {@code count} elements: a null one stands for an
+     * empty buffer, fine with {@code count} 0 from a non-negative index.
+     */
+    static void bufCulprits(Buf b, String name, Set<String> culprits, long count, long index, String indexName,
+                            String countName) {
+        if (b.mem() == null && count == 0 && index >= 0) {
+            return;
+        }
+        if (!b.isData()) {
+            culprits.add(name);
+            if (b.mem() == null) {
+                culprits.add(indexName);
+                culprits.add(countName);
+            }
+        }
     }
 
     long limit(Buf b) {

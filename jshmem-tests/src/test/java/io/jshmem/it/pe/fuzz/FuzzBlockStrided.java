@@ -39,10 +39,11 @@ final class FuzzBlockStrided extends FuzzBase {
         MemoryLayout type = TYPES[args.below(TYPES.length)];
         int size = (int) type.byteSize();
         Buf remote = buf();
-        int localSize = args.chance(3) ? -1 : FuzzHeap.LOCAL_SIZES[args.below(FuzzHeap.LOCAL_SIZES.length)];
+        Local loc = local();
+        int localSize = loc.size();
         long remoteIndex = args.index(limit(remote) / size);
         long remoteStride = args.stride();
-        long localIndex = args.index(Math.max(localSize, 0) / size);
+        long localIndex = args.index(loc.bytes() / size);
         long localStride = args.stride();
         long bsize = args.count(limit(remote) / size);
         long nblocks = args.count(8);
@@ -56,32 +57,42 @@ final class FuzzBlockStrided extends FuzzBase {
         if (!peOk(pe)) {
             culprits.add("pe");
         }
-        bufCulprits(remote, rName, culprits);
+        // Nothing moves when bsize or nblocks is 0: a null buffer is an empty one then (signs still checked).
+        long moved = bsize == 0 || nblocks == 0 ? 0 : bsize < 0 || nblocks < 0 ? -1 : 1;
+        bufCulprits(remote, rName, culprits, moved, remoteIndex, rName + "Index", bsize < 0 ? "bsize" : "nblocks");
         if (remote.isData() && !blocks(remoteIndex, remoteStride, bsize, nblocks, size, limit(remote))) {
             culprits.add(rName + "Index");
             culprits.add(rStride);
             culprits.add("bsize");
             culprits.add("nblocks");
         }
-        if (localSize < 0) {
-            culprits.add(lName);
-        } else if (!blocks(localIndex, localStride, bsize, nblocks, size, localSize)) {
+        if (remoteStride < 1 || localStride < 1 || bsize < 0 || nblocks < 0) {
+            culprits.add(rStride); // strides and signs are checked whatever the buffers
+            culprits.add(lStride);
+            culprits.add("bsize");
+            culprits.add("nblocks");
+        }
+        if (localCulprits(loc, !put, lName, lName + "Index", localIndex, "nblocks", moved, culprits)
+                && !blocks(localIndex, localStride, bsize, nblocks, size, localSize)) {
             culprits.add(lName + "Index");
             culprits.add(lStride);
             culprits.add("bsize");
             culprits.add("nblocks");
         }
         String what = (put ? "ibput" : "ibget") + "(" + type + ", " + remote.kind() + " block " + remote.block()
-                + " @" + remoteIndex + " stride " + remoteStride + ", local " + localSize + " bytes @" + localIndex
+                + " @" + remoteIndex + " stride " + remoteStride + ", " + loc + " @" + localIndex
                 + " stride " + localStride + ", bsize=" + bsize + ", nblocks=" + nblocks + ", pe=" + pe + ")";
         FuzzLedger.Plan plan = new FuzzLedger.Plan(what, culprits.isEmpty(), culprits);
         boolean moves = plan.valid() && bsize > 0 && nblocks > 0;
         if (acting) {
             heap.resetLocal();
-            MemorySegment local = localSize < 0 ? null : heap.local(localSize);
-            for (int i = 0; i < localSize; i++) {
-                local.set(ValueLayout.JAVA_BYTE, i, content(seed, i));
+            if (localSize > 0) {
+                MemorySegment slice = heap.local(localSize);
+                for (int i = 0; i < localSize; i++) {
+                    slice.set(ValueLayout.JAVA_BYTE, i, content(seed, i));
+                }
             }
+            MemorySegment local = heap.local(localSize, loc.state());
             boolean ok = ledger.run(plan, () -> {
                 if (put) {
                     rt.ibput(type, remote.mem(), remoteIndex, remoteStride, local, localIndex, localStride, bsize,
@@ -91,6 +102,10 @@ final class FuzzBlockStrided extends FuzzBase {
                             nblocks, pe);
                 }
             });
+            if (!ok && localSize > 0 && !heap.localHolds(localSize, seed)) {
+                ledger.sideEffects++;
+                ledger.problem(plan, "the rejected call changed the local operand");
+            }
             if (ok && !put && moves) {
                 // Blocks may overlap on this side (a stride below bsize): later blocks win, as they are applied.
                 byte[] m = heap.mirror[pe][remote.block()];

@@ -19,6 +19,8 @@ final class FuzzHeap {
     static final int CANARY = 64;
     static final int[] LOCAL_SIZES = {0, 8, 64, 100, 4096};
     static final int GUARD = 256;
+    /** The bad states of a local operand segment. */
+    static final String[] BAD_STATES = {"closed", "read-only", "other thread's", "freed block's view"};
 
     final int me;
     final int nPes;
@@ -30,6 +32,15 @@ final class FuzzHeap {
     final SymmetricMemory reuse;
     final SymmetricMemory foreign;
     final MemorySegment localBuffer;
+    /** Slices (one per LOCAL_SIZES entry) of a closed arena and of a confined arena of another thread. */
+    private final MemorySegment[] closed = new MemorySegment[LOCAL_SIZES.length];
+    private final MemorySegment[] otherThreads = new MemorySegment[LOCAL_SIZES.length];
+    /** The local() view of {@link #freed}, taken before the free. */
+    private final MemorySegment freedView;
+    /** Every PE's data blocks and canaries as mapped here (null where not mapped): the rejected calls' check. */
+    private final MemorySegment[][] peerBlocks;
+    private final MemorySegment[][] peerCanaries;
+    private final MemorySegment[] peerReuse;
 
     FuzzHeap(ShmemRuntime rt, ShmemRuntime other, long seed, Arena arena) {
         me = rt.myPe();
@@ -58,6 +69,7 @@ final class FuzzHeap {
             MemorySegment.copy(MemorySegment.ofArray(mirror[me][b]), 0, blocks[b].local(), 0, SIZES[b]);
         }
         freed = rt.align(8, CANARY);
+        freedView = freed.local();
         rt.free(freed);
         reuse = rt.align(8, CANARY);
         if (reuse.heapOffset() != freed.heapOffset()) {
@@ -69,7 +81,41 @@ final class FuzzHeap {
         fillCanary(foreign, 77);
         localBuffer = arena.allocate(2L * GUARD + 4096, 8);
         localBuffer.fill((byte) 0x5A);
+        Arena gone = Arena.ofShared();
+        MemorySegment g = gone.allocate(4096, 8);
+        Thread maker = Thread.ofPlatform().start(() -> {
+            MemorySegment t = Arena.ofConfined().allocate(4096, 8); // left open: it stays another thread's
+            for (int i = 0; i < LOCAL_SIZES.length; i++) {
+                otherThreads[i] = t.asSlice(0, LOCAL_SIZES[i]);
+            }
+        });
+        for (int i = 0; i < LOCAL_SIZES.length; i++) {
+            closed[i] = g.asSlice(0, LOCAL_SIZES[i]);
+        }
+        gone.close();
+        try {
+            maker.join();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
         rt.barrierAll();
+        peerBlocks = new MemorySegment[nPes][];
+        peerCanaries = new MemorySegment[nPes][];
+        peerReuse = new MemorySegment[nPes];
+        for (int p = 0; p < nPes; p++) {
+            if (blocks[0].ptr(p).isEmpty()) {
+                continue; // not mapped here: that PE is checked by itself at the end of the round only
+            }
+            peerBlocks[p] = new MemorySegment[SIZES.length];
+            peerCanaries[p] = new MemorySegment[canaries.length];
+            for (int b = 0; b < SIZES.length; b++) {
+                peerBlocks[p][b] = blocks[b].ptr(p).orElseThrow();
+            }
+            for (int c = 0; c < canaries.length; c++) {
+                peerCanaries[p][c] = canaries[c].ptr(p).orElseThrow();
+            }
+            peerReuse[p] = reuse.ptr(p).orElseThrow();
+        }
     }
 
     static byte initial(long seed, int pe, int block, int i) {
@@ -93,6 +139,73 @@ final class FuzzHeap {
     /** The local operand: a slice of {@code size} bytes between guard zones. */
     MemorySegment local(int size) {
         return localBuffer.asSlice(GUARD, size);
+    }
+
+    /** The local operand of {@code size} bytes ({@code -1}: null) in {@code state}. */
+    MemorySegment local(int size, String state) {
+        if (size < 0) {
+            return null;
+        }
+        int i = java.util.Arrays.binarySearch(LOCAL_SIZES, size);
+        return switch (state) {
+            case "ok" -> local(size);
+            case "read-only" -> local(size).asReadOnly();
+            case "closed" -> closed[i];
+            case "other thread's" -> otherThreads[i];
+            case "freed block's view" -> freedView;
+            default -> throw new IllegalArgumentException(state);
+        };
+    }
+
+    /**
+     * After a rejected call: whether every PE's data blocks (against the model), canaries and the reused range are
+     * as they were, read through their mappings; appends what changed. The caller makes sure no other PE writes now.
+     */
+    boolean unchangedEverywhere(String when, List<String> problems) {
+        boolean same = true;
+        for (int p = 0; p < nPes; p++) {
+            if (peerBlocks[p] == null) {
+                continue;
+            }
+            for (int b = 0; b < SIZES.length; b++) {
+                long at = MemorySegment.ofArray(mirror[p][b]).mismatch(peerBlocks[p][b]);
+                if (at >= 0) {
+                    problems.add(when + ": PE " + p + "'s block " + b + " changed at byte " + at);
+                    same = false;
+                }
+            }
+            for (int c = 0; c < canaries.length; c++) {
+                if (!canaryIntact(peerCanaries[p][c], c)) {
+                    problems.add(when + ": PE " + p + "'s canary " + c + " changed");
+                    same = false;
+                }
+            }
+            if (!canaryIntact(peerReuse[p], 99)) {
+                problems.add(when + ": PE " + p + "'s block reusing the freed range changed");
+                same = false;
+            }
+        }
+        return same;
+    }
+
+    private static boolean canaryIntact(MemorySegment s, int which) {
+        for (long i = 0; i < s.byteSize(); i++) {
+            if (s.get(ValueLayout.JAVA_BYTE, i) != canaryByte(which, i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the first {@code size} bytes of the local slice still hold what the caller wrote there. */
+    boolean localHolds(int size, long seed) {
+        MemorySegment s = local(size);
+        for (int i = 0; i < size; i++) {
+            if (s.get(ValueLayout.JAVA_BYTE, i) != FuzzBase.content(seed, i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Appends every byte of this PE's heap (blocks, canaries) and local guards that differs from the model. */

@@ -21,6 +21,13 @@ final class FuzzLedger {
     long acceptedInvalid;
     long wrongRejections;
     long badMessages;
+    /** Rejected calls after which some PE's memory (or the local operand) had changed. */
+    long sideEffects;
+    /**
+     * Run after every rejected call while set (the RMA and sync phases, when only the acting PE writes): returns
+     * whether every PE's memory is unchanged.
+     */
+    java.util.function.Predicate<Plan> afterRejection;
 
     /** A planned call: whether the oracle deems it valid and which argument names an error may name. */
     record Plan(String what, boolean valid, Set<String> culprits) {
@@ -54,9 +61,17 @@ final class FuzzLedger {
                 badMessages++;
                 problem(plan, "message names none of " + plan.culprits() + ": " + m);
             }
+            if (afterRejection != null && !afterRejection.test(plan)) {
+                sideEffects++;
+                problem(plan, "the rejected call changed memory");
+            }
             return false;
         } catch (Throwable t) {
             problem(plan, (plan.valid() ? "valid" : "invalid") + " call threw " + t);
+            if (afterRejection != null && !afterRejection.test(plan)) {
+                sideEffects++;
+                problem(plan, "the call that threw changed memory");
+            }
             return false;
         }
         if (!plan.valid()) {

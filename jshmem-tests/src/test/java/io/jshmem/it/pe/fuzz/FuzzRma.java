@@ -38,12 +38,12 @@ final class FuzzRma extends FuzzBase {
         } else if (kind < 88) {
             scalar(args.chance(50), args.chance(30));
         } else if (kind < 90) {
-            streamPut();
+            streamTransfer(args.chance(50));
         } else if (kind < 95) {
             blockStrided.acting = acting;
             blockStrided.next();
         } else {
-            contiguous(args.below(6));
+            facadeLocalBlock(args.chance(50));
         }
     }
 
@@ -58,9 +58,10 @@ final class FuzzRma extends FuzzBase {
         ValueLayout type = typed ? TYPES[args.below(TYPES.length)] : ValueLayout.JAVA_BYTE;
         int size = (int) type.byteSize();
         Buf remote = buf();
-        int localSize = args.chance(3) ? -1 : FuzzHeap.LOCAL_SIZES[args.below(FuzzHeap.LOCAL_SIZES.length)];
+        Local loc = local();
+        int localSize = loc.size();
         long remoteIndex = args.index(limit(remote) / size);
-        long localIndex = args.index(Math.max(localSize, 0) / size);
+        long localIndex = args.index(loc.bytes() / size);
         long count = args.count(limit(remote) / size);
         int pe = args.pe(nPes);
         long seed = args.value();
@@ -68,28 +69,27 @@ final class FuzzRma extends FuzzBase {
         String lName = put ? "src" : "dest";
         String rIdx = rName + (typed ? "Index" : "Offset");
         String lIdx = lName + (typed ? "Index" : "Offset");
+        String countName = typed ? "count" : "bytes";
         Set<String> culprits = names();
         if (!peOk(pe)) {
             culprits.add("pe");
         }
-        bufCulprits(remote, rName, culprits);
-        String countName = typed ? "count" : "bytes";
+        bufCulprits(remote, rName, culprits, count, remoteIndex, rIdx, countName);
         if (remote.isData() && !contig(remoteIndex, count, size, limit(remote))) {
             culprits.add(rIdx);
             culprits.add(countName);
         }
-        if (localSize < 0) {
-            culprits.add(lName);
-        } else if (!contig(localIndex, count, size, localSize)) {
+        if (localCulprits(loc, !put, lName, lIdx, localIndex, countName, count, culprits)
+                && !contig(localIndex, count, size, localSize)) {
             culprits.add(lIdx);
             culprits.add(countName);
         }
         String what = (typed ? (put ? "put" : "get") : (put ? "putmem" : "getmem")) + (nbi ? "Nbi" : "") + "("
-                + type + ", " + remote.kind() + " block " + remote.block() + ", " + rIdx + "=" + remoteIndex + ", local "
-                + localSize + " bytes @" + localIndex + ", count=" + count + ", pe=" + pe + ")";
+                + type + ", " + remote.kind() + " block " + remote.block() + ", " + rIdx + "=" + remoteIndex + ", "
+                + loc + " @" + localIndex + ", count=" + count + ", pe=" + pe + ")";
         FuzzLedger.Plan plan = new FuzzLedger.Plan(what, culprits.isEmpty(), culprits);
         transfer(plan, put, remote, remoteIndex, localSize, localIndex, count, size, pe, seed, () -> {
-            MemorySegment local = localSize < 0 ? null : heap.local(localSize);
+            MemorySegment local = heap.local(localSize, loc.state());
             if (typed) {
                 if (put) {
                     if (nbi) {
@@ -134,7 +134,11 @@ final class FuzzRma extends FuzzBase {
                 }
             }
             boolean ok = ledger.run(plan, call);
-            if (ok && !put) {
+            if (!ok && localSize > 0 && !heap.localHolds(localSize, seed)) {
+                ledger.sideEffects++;
+                ledger.problem(plan, "the rejected call changed the local operand");
+            }
+            if (ok && !put && count > 0) {
                 MemorySegment local = heap.local(localSize);
                 for (long k = 0; k < count * size; k++) {
                     byte want = heap.mirror[pe][remote.block()][(int) (remoteIndex * size + k)];
@@ -168,21 +172,19 @@ final class FuzzRma extends FuzzBase {
         String rName = put ? "dest" : "src";
         String lName = put ? "src" : "dest";
         Set<String> culprits = names();
-        if (length < 0) {
-            culprits.add(lName);
-        } else {
-            if (!peOk(pe)) {
-                culprits.add("pe");
-            }
-            bufCulprits(remote, rName, culprits);
-            if (remote.isData() && !contig(remoteIndex, count, size, limit(remote))) {
-                culprits.add(rName + "Index");
-                culprits.add("count");
-            }
-            if (!contig(localIndex, count, size, (long) length * size)) {
-                culprits.add(lName + "Index");
-                culprits.add("count");
-            }
+        if (!peOk(pe)) {
+            culprits.add("pe");
+        }
+        bufCulprits(remote, rName, culprits, count, remoteIndex, rName + "Index", "count");
+        if (remote.isData() && !contig(remoteIndex, count, size, limit(remote))) {
+            culprits.add(rName + "Index");
+            culprits.add("count");
+        }
+        // A null array is an empty buffer: fine for a zero-length transfer only.
+        if (localCulprits(new Local(length, "ok"), !put, lName, lName + "Index", localIndex, "count", count,
+                culprits) && !contig(localIndex, count, size, (long) length * size)) {
+            culprits.add(lName + "Index");
+            culprits.add("count");
         }
         String what = "Shmem." + (put ? "put" : "get") + "(" + size + "-byte array of " + length + ", " + remote.kind()
                 + " block " + remote.block() + " @" + remoteIndex + ", array @" + localIndex + ", count=" + count
@@ -202,7 +204,7 @@ final class FuzzRma extends FuzzBase {
                 }
             }
             boolean ok = ledger.run(plan, () -> arrayCall(form, put, remote, remoteIndex, array, localIndex, count, pe));
-            if (ok && !put) {
+            if (ok && !put && count > 0) {
                 for (long k = 0; k < (long) count * size; k++) {
                     byte want = heap.mirror[pe][remote.block()][(int) (remoteIndex * size + k)];
                     if (view.get(ValueLayout.JAVA_BYTE, (long) localIndex * size + k) != want) {
@@ -269,10 +271,11 @@ final class FuzzRma extends FuzzBase {
         ValueLayout type = args.chance(50) ? ValueLayout.JAVA_LONG : ValueLayout.JAVA_INT;
         int size = (int) type.byteSize();
         Buf remote = buf();
-        int localSize = args.chance(3) ? -1 : FuzzHeap.LOCAL_SIZES[args.below(FuzzHeap.LOCAL_SIZES.length)];
+        Local loc = local();
+        int localSize = loc.size();
         long remoteIndex = args.index(limit(remote) / size);
         long remoteStride = args.stride();
-        long localIndex = args.index(Math.max(localSize, 0) / size);
+        long localIndex = args.index(loc.bytes() / size);
         long localStride = args.stride();
         long count = args.count(limit(remote) / size);
         int pe = args.pe(nPes);
@@ -283,21 +286,23 @@ final class FuzzRma extends FuzzBase {
         if (!peOk(pe)) {
             culprits.add("pe");
         }
-        bufCulprits(remote, rName, culprits);
+        bufCulprits(remote, rName, culprits, count, remoteIndex, rName + "Index", "count");
         if (remote.isData() && !strided(remoteIndex, remoteStride, count, size, limit(remote))) {
             culprits.add(rName + "Index");
             culprits.add(rName + "Stride");
             culprits.add("count");
         }
-        if (localSize < 0) {
-            culprits.add(lName);
-        } else if (!strided(localIndex, localStride, count, size, localSize)) {
+        if (remoteStride < 1 || localStride < 1) {
+            culprits.add(remoteStride < 1 ? rName + "Stride" : lName + "Stride"); // strides are checked first
+        }
+        if (localCulprits(loc, !put, lName, lName + "Index", localIndex, "count", count, culprits)
+                && !strided(localIndex, localStride, count, size, localSize)) {
             culprits.add(lName + "Index");
             culprits.add(lName + "Stride");
             culprits.add("count");
         }
         String what = (put ? "iput" : "iget") + "(" + type + ", " + remote.kind() + " block " + remote.block() + " @"
-                + remoteIndex + " stride " + remoteStride + ", local " + localSize + " bytes @" + localIndex
+                + remoteIndex + " stride " + remoteStride + ", " + loc + " @" + localIndex
                 + " stride " + localStride + ", count=" + count + ", pe=" + pe + ")";
         FuzzLedger.Plan plan = new FuzzLedger.Plan(what, culprits.isEmpty(), culprits);
         if (acting) {
@@ -308,7 +313,7 @@ final class FuzzRma extends FuzzBase {
                     local.set(ValueLayout.JAVA_BYTE, i, content(seed, i));
                 }
             }
-            MemorySegment local = localSize < 0 ? null : heap.local(localSize);
+            MemorySegment local = heap.local(localSize, loc.state());
             boolean ok = ledger.run(plan, () -> {
                 if (put) {
                     rt.iput(type, remote.mem(), remoteIndex, remoteStride, local, localIndex, localStride, count, pe);
@@ -316,6 +321,10 @@ final class FuzzRma extends FuzzBase {
                     rt.iget(type, local, localIndex, localStride, remote.mem(), remoteIndex, remoteStride, count, pe);
                 }
             });
+            if (!ok && localSize > 0 && !heap.localHolds(localSize, seed)) {
+                ledger.sideEffects++;
+                ledger.problem(plan, "the rejected call changed the local operand");
+            }
             if (ok && !put) {
                 for (long e = 0; e < count; e++) {
                     long want = modelGet(pe, remote.block(), remoteIndex + e * remoteStride, size);
@@ -393,35 +402,131 @@ final class FuzzRma extends FuzzBase {
         }
     }
 
-    /** A stream putmem, then the stream's quiet and synchronize. */
-    private void streamPut() {
+    /**
+     * A stream putmem or getmem with a local segment in any state, then the stream's quiet and synchronize. A
+     * refused call must throw at the call and queue nothing: the synchronize that follows a refusal must not throw.
+     */
+    private void streamTransfer(boolean put) {
         Buf remote = buf();
-        int localSize = FuzzHeap.LOCAL_SIZES[args.below(FuzzHeap.LOCAL_SIZES.length)];
+        Local loc = local();
+        int localSize = loc.size();
         long remoteIndex = args.index(limit(remote));
-        long localIndex = args.index(localSize);
+        long localIndex = args.index(loc.bytes());
         long count = args.count(limit(remote));
         int pe = args.pe(nPes);
         long seed = args.value();
+        String rName = put ? "dest" : "src";
+        String lName = put ? "src" : "dest";
         Set<String> culprits = names();
         if (!peOk(pe)) {
             culprits.add("pe");
         }
-        bufCulprits(remote, "dest", culprits);
+        bufCulprits(remote, rName, culprits, count, remoteIndex, rName + "Offset", "bytes");
         if (remote.isData() && !contig(remoteIndex, count, 1, limit(remote))) {
-            culprits.add("destOffset");
+            culprits.add(rName + "Offset");
             culprits.add("bytes");
         }
-        if (!contig(localIndex, count, 1, localSize)) {
-            culprits.add("srcOffset");
+        if (localCulprits(loc, !put, lName, lName + "Offset", localIndex, "bytes", count, culprits)
+                && !contig(localIndex, count, 1, localSize)) {
+            culprits.add(lName + "Offset");
             culprits.add("bytes");
         }
-        String what = "stream.putmem(" + remote.kind() + " block " + remote.block() + " @" + remoteIndex + ", local "
-                + localSize + " @" + localIndex + ", bytes=" + count + ", pe=" + pe + ")";
+        String what = "stream." + (put ? "putmem" : "getmem") + "(" + remote.kind() + " block " + remote.block() + " @"
+                + remoteIndex + ", " + loc + " @" + localIndex + ", bytes=" + count + ", pe=" + pe + ")";
         FuzzLedger.Plan plan = new FuzzLedger.Plan(what, culprits.isEmpty(), culprits);
-        transfer(plan, true, remote, remoteIndex, localSize, localIndex, count, 1, pe, seed, () -> {
-            stream.putmem(remote.mem(), remoteIndex, heap.local(localSize), localIndex, count, pe);
-            stream.quiet();
-            stream.synchronize();
+        transfer(plan, put, remote, remoteIndex, localSize, localIndex, count, 1, pe, seed, () -> {
+            MemorySegment local = heap.local(localSize, loc.state());
+            try {
+                if (put) {
+                    stream.putmem(remote.mem(), remoteIndex, local, localIndex, count, pe);
+                } else {
+                    stream.getmem(local, localIndex, remote.mem(), remoteIndex, count, pe);
+                }
+            } finally {
+                // Runs after a refusal too: the stream must have queued nothing and must not have failed.
+                stream.quiet();
+                stream.synchronize();
+            }
         });
+    }
+
+    /**
+     * The facade's putmem/getmem (blocking, nbi, on a stream) whose local operand is a symmetric block: this
+     * instance's (a data block), instance 1's, a freed one or null.
+     */
+    private void facadeLocalBlock(boolean put) {
+        Buf remote = buf();
+        int r = args.below(100);
+        int lb = args.below(FuzzHeap.SIZES.length);
+        if (remote.isData() && lb == remote.block()) {
+            lb = (lb + 1) % FuzzHeap.SIZES.length; // never the same block on both sides: no overlap to model
+        }
+        Buf local = r < 70 ? new Buf(heap.blocks[lb], lb, "data") : r < 80 ? new Buf(heap.foreign, -1, "foreign")
+                : r < 90 ? new Buf(heap.freed, -1, "freed") : new Buf(null, -1, "null");
+        long remoteOff = args.index(limit(remote));
+        long localOff = args.index(limit(local));
+        long bytes = args.count(limit(remote));
+        int pe = args.pe(nPes);
+        String rName = put ? "dest" : "src";
+        String lName = put ? "src" : "dest";
+        Set<String> culprits = names();
+        if (!peOk(pe)) {
+            culprits.add("pe");
+        }
+        bufCulprits(remote, rName, culprits, bytes, remoteOff, rName + "Offset", "bytes");
+        if (remote.isData() && !contig(remoteOff, bytes, 1, limit(remote))) {
+            culprits.add(rName + "Offset");
+            culprits.add("bytes");
+        }
+        bufCulprits(local, lName, culprits, bytes, localOff, lName + "Offset", "bytes");
+        if (local.isData() && !contig(localOff, bytes, 1, limit(local))) {
+            culprits.add(lName + "Offset");
+            culprits.add("bytes");
+        }
+        int form = args.below(3); // blocking, nbi + quiet, on the stream + synchronize
+        String what = "Shmem." + (put ? "putmem" : "getmem") + new String[] {"", "Nbi", "OnStream"}[form] + "("
+                + remote.kind() + " block " + remote.block() + " @" + remoteOff + ", local " + local.kind() + " block "
+                + local.block() + " @" + localOff + ", bytes=" + bytes + ", pe=" + pe + ")";
+        FuzzLedger.Plan plan = new FuzzLedger.Plan(what, culprits.isEmpty(), culprits);
+        if (acting) {
+            ledger.run(plan, () -> {
+                switch (form) {
+                    case 0 -> {
+                        if (put) {
+                            Shmem.putmem(remote.mem(), remoteOff, local.mem(), localOff, bytes, pe);
+                        } else {
+                            Shmem.getmem(local.mem(), localOff, remote.mem(), remoteOff, bytes, pe);
+                        }
+                    }
+                    case 1 -> {
+                        if (put) {
+                            Shmem.putmemNbi(remote.mem(), remoteOff, local.mem(), localOff, bytes, pe);
+                        } else {
+                            Shmem.getmemNbi(local.mem(), localOff, remote.mem(), remoteOff, bytes, pe);
+                        }
+                        Shmem.quiet();
+                    }
+                    default -> {
+                        try {
+                            if (put) {
+                                Shmem.putmemOnStream(remote.mem(), remoteOff, local.mem(), localOff, bytes, pe,
+                                        stream);
+                            } else {
+                                Shmem.getmemOnStream(local.mem(), localOff, remote.mem(), remoteOff, bytes, pe,
+                                        stream);
+                            }
+                        } finally {
+                            stream.synchronize(); // after a refusal too: nothing queued, nothing failed
+                        }
+                    }
+                }
+            });
+        }
+        if (plan.valid() && bytes > 0) {
+            byte[] from = put ? heap.mirror[actor][local.block()] : heap.mirror[pe][remote.block()];
+            byte[] to = put ? heap.mirror[pe][remote.block()] : heap.mirror[actor][local.block()];
+            System.arraycopy(from, (int) (put ? localOff : remoteOff), to, (int) (put ? remoteOff : localOff),
+                    (int) bytes);
+        }
     }
 }

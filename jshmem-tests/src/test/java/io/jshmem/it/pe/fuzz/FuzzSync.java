@@ -63,7 +63,8 @@ final class FuzzSync extends FuzzBase {
         int pe = args.pe(nPes);
         long value = args.value();
         long cond = args.chance(50) ? value : args.value();
-        int fetchSize = FuzzHeap.LOCAL_SIZES[args.below(FuzzHeap.LOCAL_SIZES.length)];
+        Local fetchLoc = local();
+        int fetchSize = fetchLoc.bytes();
         long fetchIndex = args.index(fetchSize / size);
         Set<String> culprits = names();
         if (w < 0) {
@@ -77,19 +78,20 @@ final class FuzzSync extends FuzzBase {
         if (remote.isData() && !contig(index, 1, size, limit(remote))) {
             culprits.add("index");
         }
-        if (nbi && !contig(fetchIndex, 1, size, fetchSize)) {
+        // A fetch segment is written into: null, closed, read-only or another thread's is refused before the atomic.
+        if (nbi && (!fetchLoc.usable(true) || fetchLoc.isNull() || !contig(fetchIndex, 1, size, fetchSize))) {
             culprits.add("fetchIndex");
             culprits.add("fetch");
         }
         String what = "atomic " + op + (nbi ? " nbi" : "") + "(" + type + ", " + remote.kind() + " block "
-                + remote.block() + ", index=" + index + ", pe=" + pe + (nbi ? ", fetch " + fetchSize + " @" + fetchIndex
+                + remote.block() + ", index=" + index + ", pe=" + pe + (nbi ? ", fetch " + fetchLoc + " @" + fetchIndex
                 : "") + ")";
         FuzzLedger.Plan plan = new FuzzLedger.Plan(what, culprits.isEmpty(), culprits);
         long old = plan.valid() ? modelGet(pe, remote.block(), index, size) : 0;
         if (acting) {
             heap.resetLocal();
             long[] got = new long[1];
-            MemorySegment fetch = heap.local(fetchSize);
+            MemorySegment fetch = heap.local(fetchLoc.size(), fetchLoc.state());
             Op o = op;
             boolean ok = ledger.run(plan, () -> {
                 if (nbi) {
@@ -208,9 +210,10 @@ final class FuzzSync extends FuzzBase {
     private void putSignal() {
         Buf dest = buf();
         Buf sig = buf();
-        int localSize = FuzzHeap.LOCAL_SIZES[args.below(FuzzHeap.LOCAL_SIZES.length)];
+        Local loc = local();
+        int localSize = loc.size();
         long destOffset = args.index(limit(dest));
-        long srcOffset = args.index(localSize);
+        long srcOffset = args.index(loc.bytes());
         long bytes = args.count(limit(dest));
         long sigIndex = args.index(limit(sig) / 8);
         long signal = args.value();
@@ -221,12 +224,13 @@ final class FuzzSync extends FuzzBase {
         if (!peOk(pe)) {
             culprits.add("pe");
         }
-        bufCulprits(dest, "dest", culprits);
+        bufCulprits(dest, "dest", culprits, bytes, destOffset, "destOffset", "bytes");
         if (dest.isData() && !contig(destOffset, bytes, 1, limit(dest))) {
             culprits.add("destOffset");
             culprits.add("bytes");
         }
-        if (!contig(srcOffset, bytes, 1, localSize)) {
+        if (localCulprits(loc, false, "src", "srcOffset", srcOffset, "bytes", bytes, culprits)
+                && !contig(srcOffset, bytes, 1, localSize)) {
             culprits.add("srcOffset");
             culprits.add("bytes");
         }
@@ -237,22 +241,27 @@ final class FuzzSync extends FuzzBase {
         if (op == null) {
             culprits.add("sigOp");
         }
-        String what = "putmemSignal(" + dest.kind() + " block " + dest.block() + " @" + destOffset + ", local "
-                + localSize + " @" + srcOffset + ", bytes=" + bytes + ", sig " + sig.kind() + " block " + sig.block()
+        String what = "putmemSignal(" + dest.kind() + " block " + dest.block() + " @" + destOffset  + ", "
+                + loc + " @" + srcOffset + ", bytes=" + bytes + ", sig " + sig.kind() + " block " + sig.block()
                 + " [" + sigIndex + "], " + op + ", pe=" + pe + ")";
         FuzzLedger.Plan plan = new FuzzLedger.Plan(what, culprits.isEmpty(), culprits);
         if (acting) {
             heap.resetLocal();
-            MemorySegment local = heap.local(localSize);
-            for (int i = 0; i < localSize; i++) {
-                local.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, content(seed, i));
+            if (localSize > 0) {
+                MemorySegment slice = heap.local(localSize);
+                for (int i = 0; i < localSize; i++) {
+                    slice.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, content(seed, i));
+                }
             }
+            MemorySegment local = heap.local(localSize, loc.state());
             ledger.run(plan, () -> rt.putmemSignal(dest.mem(), destOffset, local, srcOffset, bytes, sig.mem(),
                     sigIndex, signal, op, pe));
-            heap.verifyTail(localSize, what, ledger.problems);
+            if (localSize >= 0) {
+                heap.verifyTail(localSize, what, ledger.problems);
+            }
         }
         if (plan.valid()) {
-            for (long k = 0; k < bytes; k++) {
+            for (long k = 0; k < bytes; k++) { // bytes 0 when dest is null
                 heap.mirror[pe][dest.block()][(int) (destOffset + k)] = content(seed, srcOffset + k);
             }
             long old = modelGet(pe, sig.block(), sigIndex, 8);

@@ -14,7 +14,10 @@ import java.lang.foreign.ValueLayout;
  * The operand fuzz, one PE of it: {@code calls} random calls (args: seed, calls) over RMA, the facade, strided
  * transfers, scalars, streams, atomics, signals, tests and team collectives, with random PEs, indices, counts and
  * strides (values near Long.MAX_VALUE and Long.MIN_VALUE, powers of two that wrap), null, freed and foreign-instance
- * buffers. Every PE draws the same calls; in each round one PE acts and the others wait in a barrier, then every PE
+ * buffers, local segments in every state (null, closed, read-only, another thread's, a freed block's view) and
+ * instance 1's blocks as the facade's local operand. After every rejected RMA or sync call the acting PE reads every
+ * PE's blocks and canaries through their mappings and compares them with the model (a rejected call must change
+ * nothing anywhere). Every PE draws the same calls; in each round one PE acts and the others wait in a barrier, then every PE
  * checks its heap, its canaries and its local guards against the model. Prints
  * {@code FUZZ OK pe P calls C valid V rejected R} when there were no corruptions, no invalid call accepted, no valid
  * call rejected, every valid call's data right and every rejection's message naming its argument; otherwise lists
@@ -49,6 +52,12 @@ public final class OperandFuzzPe {
                     boolean acting = round % rt.nPes() == rt.myPe();
                     rma.acting = acting;
                     sync.acting = acting;
+                    rma.actor = round % rt.nPes();
+                    sync.actor = rma.actor;
+                    // Only the acting PE writes in this phase: after each rejected call, every PE's memory must be
+                    // exactly the model (the canaries and the reused range untouched).
+                    ledger.afterRejection = plan -> heap.unchangedEverywhere("after rejected " + plan.what(),
+                            ledger.problems);
                     for (int k = 0; k < PER_ROUND; k++) {
                         if (draw.chance(60)) {
                             rma.next();
@@ -56,6 +65,7 @@ public final class OperandFuzzPe {
                             sync.next();
                         }
                     }
+                    ledger.afterRejection = null; // collectives: every PE writes at once
                     rt.barrierAll();
                     heap.verify("after round " + round, ledger.problems);
                     // No PE writes into another's heap until every PE has checked its own.
@@ -75,7 +85,8 @@ public final class OperandFuzzPe {
                     || p.contains("guard")).count();
             System.out.println("pe " + rt.myPe() + " calls=" + ledger.calls + " valid=" + ledger.valid + " rejected="
                     + ledger.rejected + " acceptedInvalid=" + ledger.acceptedInvalid + " wrongRejections="
-                    + ledger.wrongRejections + " badMessages=" + ledger.badMessages + " corruptions=" + corruptions);
+                    + ledger.wrongRejections + " badMessages=" + ledger.badMessages + " corruptions=" + corruptions
+                    + " sideEffects=" + ledger.sideEffects);
             if (!ledger.problems.isEmpty()) {
                 for (String p : ledger.problems) {
                     System.out.println("PROBLEM " + p);
