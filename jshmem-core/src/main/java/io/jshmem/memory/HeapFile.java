@@ -25,7 +25,8 @@ import java.util.Set;
  * exclusively (O_CREAT|O_EXCL: an existing file or link is never opened) and owner-only, and mapped with
  * {@link FileChannel#map(FileChannel.MapMode, long, long, Arena)} so the mapping lives as long as the runtime's
  * arena. The creator unlinks it once every local PE has mapped it; a job killed before that leaves it behind for
- * {@link StaleHeapFiles} (and the launcher) to remove.
+ * the launcher (and, where the launcher was killed too, {@link StaleHeapFiles}) to remove. Used where
+ * {@link HeapBacking} selects the file; the default is a {@link MemfdHeap}, which never has a name.
  */
 public final class HeapFile {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -38,9 +39,23 @@ public final class HeapFile {
         return HexFormat.of().toHexDigits(RANDOM.nextLong());
     }
 
-    /** Name of PE {@code pe}'s heap file for a session. */
+    /** Name of PE {@code pe}'s heap for a session (the file's name, or the memfd's). */
+    public static String name(String session, int pe, String token) {
+        return "jshmem-" + session + "-" + pe + "-" + token;
+    }
+
+    /** Path of PE {@code pe}'s heap file for a session. */
     public static Path path(Path dir, String session, int pe, String token) {
-        return dir.resolve("jshmem-" + session + "-" + pe + "-" + token);
+        return dir.resolve(name(session, pe, token));
+    }
+
+    /** Bytes a new file in {@code dir} can take (statvfs's available blocks), or -1 when unknown. */
+    public static long usableSpace(Path dir) {
+        try {
+            return Files.getFileStore(dir).getUsableSpace();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /** Creates and maps this PE's heap file of {@code size} bytes (sparse: pages are allocated on first touch). */
