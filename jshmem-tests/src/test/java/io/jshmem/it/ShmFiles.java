@@ -8,7 +8,11 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Checks that no job left a heap file in /dev/shm. */
+/**
+ * Checks that no job left a heap file in /dev/shm. With memfd heaps (the default) a job never creates one there,
+ * so these checks then assert that nothing at all was written under jshmem's names; jobs that choose file heaps
+ * must have unlinked theirs (or the launcher removed them).
+ */
 final class ShmFiles {
     private ShmFiles() {
     }
