@@ -16,7 +16,9 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The shared-memory file behind one PE's symmetric heap: {@code <dir>/jshmem-<session>-<pe>-<token>}, where the
@@ -30,6 +32,8 @@ import java.util.Set;
  */
 public final class HeapFile {
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** Files this process created and has not unlinked yet: what a halt must not leave behind. */
+    private static final Set<Path> NOT_UNLINKED = ConcurrentHashMap.newKeySet();
 
     private HeapFile() {
     }
@@ -72,6 +76,7 @@ public final class HeapFile {
             throw new ShmemException("cannot create heap file " + file + ": " + e.getMessage()
                     + "; check that JSHMEM_HEAP_DIR points to a writable tmpfs with space", e);
         }
+        NOT_UNLINKED.add(file);
         try (ch) {
             // Writing the last byte sizes the file without touching (allocating) the pages before it.
             ch.write(ByteBuffer.wrap(new byte[1]), size - 1);
@@ -80,6 +85,32 @@ public final class HeapFile {
             unlinkQuietly(file);
             throw new ShmemException("cannot size or map heap file " + file + " to " + size + " bytes: "
                     + e.getMessage() + "; lower SHMEM_SYMMETRIC_SIZE or free space in JSHMEM_HEAP_DIR", e);
+        }
+    }
+
+    /**
+     * Allocates the pages of {@code [0, bytes)} of a heap file now ({@code fallocate}), so that touching them later
+     * can never meet a full tmpfs (SIGBUS): a directory without room fails here, with a sentence. Where fallocate
+     * cannot be called (no FFM libc binding) this does nothing: the room check at init is then the only guard.
+     */
+    public static void reserve(Path file, long bytes) {
+        if (!Posix.available() || bytes <= 0) {
+            return;
+        }
+        int fd;
+        try {
+            fd = Posix.open(file.toString(), Posix.O_RDWR | Posix.O_CLOEXEC);
+        } catch (Posix.NativeError e) {
+            throw new ShmemException("cannot open heap file " + file + " to reserve its pages: " + e.getMessage(), e);
+        }
+        try {
+            Posix.fallocate(fd, 0, bytes);
+        } catch (Posix.NativeError e) {
+            throw new ShmemException("cannot reserve " + bytes + " bytes of heap file " + file + ": "
+                    + e.getMessage() + "; the heap directory (JSHMEM_HEAP_DIR) filled up since init checked it: free"
+                    + " space there, use JSHMEM_HEAP_BACKING=memfd, or lower SHMEM_SYMMETRIC_SIZE", e);
+        } finally {
+            Posix.closeQuietly(fd);
         }
     }
 
@@ -106,6 +137,17 @@ public final class HeapFile {
             Files.deleteIfExists(file);
         } catch (IOException ignored) {
             // Best effort: the launcher sweeps the session's files at the end of the job.
+        }
+        NOT_UNLINKED.remove(file);
+    }
+
+    /**
+     * Unlinks every heap file this process created and has not unlinked yet: called just before the process halts
+     * (its launcher died, or the job was aborted), so that a PE ended during init takes its file with it.
+     */
+    public static void unlinkUnfinished() {
+        for (Path f : List.copyOf(NOT_UNLINKED)) {
+            unlinkQuietly(f);
         }
     }
 }

@@ -13,11 +13,13 @@ import java.util.Locale;
 
 /**
  * The few libc calls the heap backings need and the JDK does not offer, as FFM downcalls: {@code memfd_create},
- * {@code ftruncate}, {@code fcntl(F_ADD_SEALS)}, {@code fallocate} and {@code close}. Each returns the result or
+ * {@code ftruncate}, {@code fcntl(F_ADD_SEALS)}, {@code fallocate}, {@code open} and {@code close}. Each returns the result or
  * throws {@link NativeError} with errno's text. {@link #available()} is false where they cannot be linked (not
  * Linux, or a libc without {@code memfd_create}). Stateless and thread-safe; only init and allocation paths call it.
  */
 final class Posix {
+    static final int O_RDWR = 02;
+    static final int O_CLOEXEC = 02000000;
     static final int MFD_CLOEXEC = 0x0001;
     static final int MFD_ALLOW_SEALING = 0x0002;
     static final int F_ADD_SEALS = 1033;
@@ -32,6 +34,7 @@ final class Posix {
     private static final MethodHandle FCNTL;
     private static final MethodHandle FALLOCATE;
     private static final MethodHandle CLOSE;
+    private static final MethodHandle OPEN;
     private static final MethodHandle STRERROR;
 
     /** A failed call: the call's name and errno. */
@@ -54,6 +57,7 @@ final class Posix {
         MethodHandle fcntl = null;
         MethodHandle fallocate = null;
         MethodHandle close = null;
+        MethodHandle open = null;
         MethodHandle strerror = null;
         if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux")) {
             try {
@@ -64,13 +68,17 @@ final class Posix {
                 ValueLayout l = ValueLayout.JAVA_LONG;
                 memfd = linker.downcallHandle(lookup.findOrThrow("memfd_create"),
                         FunctionDescriptor.of(i, ValueLayout.ADDRESS, i), errno);
-                ftruncate = linker.downcallHandle(lookup.findOrThrow("ftruncate"), FunctionDescriptor.of(i, i, l), errno);
+                ftruncate = linker.downcallHandle(lookup.findOrThrow("ftruncate"), FunctionDescriptor.of(i, i, l),
+                        errno);
                 // int fcntl(int fd, int cmd, ...): the seal mask is the one variadic argument.
                 fcntl = linker.downcallHandle(lookup.findOrThrow("fcntl"), FunctionDescriptor.of(i, i, i, i), errno,
                         Linker.Option.firstVariadicArg(2));
                 fallocate = linker.downcallHandle(lookup.findOrThrow("fallocate"),
                         FunctionDescriptor.of(i, i, i, l, l), errno);
                 close = linker.downcallHandle(lookup.findOrThrow("close"), FunctionDescriptor.of(i, i), errno);
+                // int open(const char *path, int flags, ...): the mode is variadic (unused: no O_CREAT here).
+                open = linker.downcallHandle(lookup.findOrThrow("open"),
+                        FunctionDescriptor.of(i, ValueLayout.ADDRESS, i, i), errno, Linker.Option.firstVariadicArg(2));
                 strerror = linker.downcallHandle(lookup.findOrThrow("strerror"),
                         FunctionDescriptor.of(ValueLayout.ADDRESS, i));
             } catch (RuntimeException | LinkageError e) {
@@ -82,6 +90,7 @@ final class Posix {
         FCNTL = fcntl;
         FALLOCATE = fallocate;
         CLOSE = close;
+        OPEN = open;
         STRERROR = strerror;
     }
 
@@ -124,6 +133,18 @@ final class Posix {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException("fcntl downcall failed", t);
+        }
+    }
+
+    /** Opens an existing file for reading and writing, close-on-exec. */
+    static int open(String path, int flags) throws NativeError {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CALL_STATE);
+            return check("open", (int) OPEN.invokeExact(state, arena.allocateFrom(path), flags, 0), state);
+        } catch (NativeError e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("open downcall failed", t);
         }
     }
 

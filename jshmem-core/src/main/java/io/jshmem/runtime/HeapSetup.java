@@ -7,6 +7,7 @@ import io.jshmem.memory.HeapFile;
 import io.jshmem.memory.HeapLayout;
 import io.jshmem.memory.MemfdHeap;
 import io.jshmem.memory.StaleHeapFiles;
+import io.jshmem.team.TeamLayout;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -98,6 +99,9 @@ final class HeapSetup {
                 checkRoom(pe, peers, dir);
                 own = HeapFile.path(dir, session, pe, token);
                 heaps[pe] = HeapFile.create(own, size, arena);
+                // The part jshmem writes itself (header, team slots), or all of it when prefaulting, is allocated
+                // before it is touched: a tmpfs filled by others since the check then fails here, not with SIGBUS.
+                HeapFile.reserve(own, prefault ? size : Math.min(size, TeamLayout.userOffset(teamSlots)));
                 writeHeader(heaps[pe], prefault);
             }
             boot.barrier("heap-created", timeout);
@@ -165,13 +169,15 @@ final class HeapSetup {
             long size = peers[0].size();
             long need = size > Long.MAX_VALUE / pes ? Long.MAX_VALUE : pes * size;
             if (free != Long.MAX_VALUE && need > free) {
-                String where = e.getKey().equals(peers[pe].host()) ? "this host" : "host "
-                        + HostIdentity.hostName(e.getKey());
-                throw new ShmemException("the heap directory " + dir + " of " + where + " has " + mib(free)
-                        + " free, but the symmetric heaps of its " + pes + " PEs need " + mib(need) + " (" + pes
-                        + " x " + mib(size) + ", SHMEM_SYMMETRIC_SIZE); a fuller heap would kill the PEs with"
-                        + " SIGBUS when they touch it. Fix: JSHMEM_HEAP_BACKING=memfd (not limited by the"
-                        + " directory), a bigger tmpfs (docker run --shm-size=" + (need + MIB - 1) / MIB + "m or more, a Kubernetes emptyDir with medium: Memory mounted there), JSHMEM_HEAP_DIR on a"
+                boolean here = e.getKey().equals(peers[pe].host());
+                String where = here ? dir + " (JSHMEM_HEAP_DIR) on this host" : HostIdentity.place(e.getKey())
+                        + " (JSHMEM_HEAP_DIR) on host " + HostIdentity.hostName(e.getKey());
+                throw new ShmemException("the heap directory " + where + " has " + mib(free) + " free, but the"
+                        + " symmetric heaps of the " + pes + " PE(s) there need " + mib(need) + " (" + pes + " x "
+                        + mib(size) + ", SHMEM_SYMMETRIC_SIZE): touching heap pages the directory cannot hold would"
+                        + " kill the PEs with SIGBUS. Fix: JSHMEM_HEAP_BACKING=memfd (not limited by the"
+                        + " directory), a bigger tmpfs (docker run --shm-size=" + (need + MIB - 1) / MIB
+                        + "m or more, a Kubernetes emptyDir with medium: Memory mounted there), JSHMEM_HEAP_DIR on a"
                         + " tmpfs with room, or a smaller SHMEM_SYMMETRIC_SIZE (this is PE " + pe + ")");
             }
         }

@@ -48,6 +48,11 @@ final class HostIdentity {
         return bar < 0 ? identity : identity.substring(0, bar);
     }
 
+    /** Where the heaps are: the last part of an identity (the heap directory, or the memfd's PID namespace). */
+    static String place(String identity) {
+        return identity.substring(identity.lastIndexOf('|') + 1);
+    }
+
     private static String machine() {
         String host;
         try {

@@ -124,10 +124,21 @@ class HeapResidueTest {
     @EnumSource(Victim.class)
     @Timeout(300)
     void killsDuringInitLeaveNothingInTheHeapDirectory(Victim victim) throws Exception {
+        killsLeaveNothing(victim, "memfd");
+    }
+
+    /** File heaps: PEs whose launcher is killed during init unlink their files before they exit. */
+    @Test
+    @Timeout(300)
+    void fileHeapsGoWithTheirPesWhenTheLauncherIsKilledDuringInit() throws Exception {
+        killsLeaveNothing(Victim.LAUNCHER, "file");
+    }
+
+    private void killsLeaveNothing(Victim victim, String backing) throws Exception {
         int kills = Integer.getInteger("jshmem.residue.kills", 2);
         int hit = 0;
         for (int k = 0; k < kills; k++) {
-            hit += killDuringInit(victim, k % 2 == 0 ? 1 : 2, k) ? 1 : 0;
+            hit += killDuringInit(victim, backing, k % 2 == 0 ? 1 : 2, k) ? 1 : 0;
             List<String> left = files();
             long bytes = 0;
             for (String f : left) {
@@ -138,22 +149,23 @@ class HeapResidueTest {
             assertEquals(List.of(), left, () -> victim + " killed in trial " + trial + ": " + total
                     + " bytes left in the heap directory");
         }
-        System.out.println("HeapResidueTest: " + victim + " killed " + kills + " times during init (" + hit
+        System.out.println("HeapResidueTest: " + victim + " killed " + kills + " times during init with " + backing
+                + " heaps (" + hit
                 + " with heaps created), 0 bytes left in " + dir);
         assertTrue(hit >= (kills + 1) / 2, victim + ": only " + hit + " of " + kills
                 + " kills came while the heaps existed");
     }
 
     /**
-     * Starts shmemrun with 2 PEs and 256 MiB prefaulted memfd heaps in the private directory, waits until
-     * {@code heaps} PEs hold their heap (a memfd descriptor, or a file in the directory), kills the victim and waits
-     * until every process of the job is gone. Returns whether the kill came while the heaps existed.
+     * Starts shmemrun with 2 PEs and 256 MiB prefaulted heaps of {@code backing} in the private directory, waits
+     * until {@code heaps} PEs hold their heap (a memfd descriptor, or a file in the directory), kills the victim and
+     * waits until every process of the job is gone. Returns whether the kill came while the heaps existed.
      */
-    private boolean killDuringInit(Victim victim, int heaps, int trial) throws Exception {
+    private boolean killDuringInit(Victim victim, String backing, int heaps, int trial) throws Exception {
         boolean seen;
         try (DirectProcesses procs = new DirectProcesses()) {
             procs.start(Map.of("SHMEM_SYMMETRIC_SIZE", "256m", "JSHMEM_HEAP_PREFAULT", "true",
-                    "JSHMEM_HEAP_DIR", dir.toString(), "JSHMEM_HEAP_BACKING", "memfd"),
+                    "JSHMEM_HEAP_DIR", dir.toString(), "JSHMEM_HEAP_BACKING", backing),
                     "io.jshmem.launcher.ShmemRun", "-np", "2", EnvLaunchPe.class.getName());
             ProcessHandle launcher = procs.handle(0);
             long started = System.nanoTime();

@@ -41,8 +41,8 @@ class SmallShmTest {
             for (int pe = 0; pe < 2; pe++) {
                 String out = String.join("\n", r.stderr(pe)) + "\n" + String.join("\n", r.stdout(pe));
                 int p = pe;
-                for (String part : List.of("heap directory " + tmpfs.dir(), "has 64 MiB free", "need 512 MiB",
-                        "docker run --shm-size=512m", "emptyDir", "JSHMEM_HEAP_DIR", "SHMEM_SYMMETRIC_SIZE",
+                for (String part : List.of("heap directory " + tmpfs.dir(), "has 64 MiB free",
+                        "2 PE(s) there need 512 MiB", "docker run --shm-size=512m", "emptyDir", "JSHMEM_HEAP_DIR", "SHMEM_SYMMETRIC_SIZE",
                         "JSHMEM_HEAP_BACKING=memfd")) {
                     assertTrue(out.contains(part), () -> "PE " + p + " did not say '" + part + "'\n" + r.transcript());
                 }
