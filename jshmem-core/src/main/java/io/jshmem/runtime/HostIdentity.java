@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Which PEs share a host and can therefore map each other's heap files: host name, the kernel's boot id, the
+ * Which PEs share a host and can therefore map each other's heaps: host name, the kernel's boot id, the
  * network namespace and where the heaps are: the heap directory, or for memfd heaps the PID namespace (peers open
  * them through /proc). PEs with equal identities map each other's heaps and reach each other through the SHM engine;
  * the others go through the network engine.
