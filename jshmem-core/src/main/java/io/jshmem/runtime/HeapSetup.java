@@ -71,6 +71,7 @@ final class HeapSetup {
         Path own = null;
         boolean released = false;
         try {
+            // The team-slot count fixes where user memory starts: it must agree like the size, or offsets differ.
             Announced mine;
             long pid = ProcessHandle.current().pid();
             if (backing == HeapBacking.MEMFD) {
@@ -79,7 +80,7 @@ final class HeapSetup {
                 writeHeader(heaps[pe], prefault);
                 mine = new Announced(size, teamSlots, token, pid, owned.fd(), -1, HostIdentity.ofMemfd());
             } else {
-                // The team-slot count fixes where user memory starts: it must agree like the size, or offsets differ.
+                // Created only once every PE knows that every host's directory has room (checkRoom below).
                 mine = new Announced(size, teamSlots, token, pid, -1, HeapFile.usableSpace(dir), HostIdentity.of(dir));
             }
             byte[][] all = boot.allgather("host", mine.encode().getBytes(StandardCharsets.UTF_8), timeout);
