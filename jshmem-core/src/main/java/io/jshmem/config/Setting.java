@@ -10,7 +10,14 @@ public enum Setting {
     TIMEOUT("JSHMEM_TIMEOUT", "120",
             "Deadline in seconds of every blocking call (init, barrier, wait, collectives, finalize)."),
     HEAP_DIR("JSHMEM_HEAP_DIR", "/dev/shm",
-            "Directory of the shared-memory files that hold the symmetric heaps (a tmpfs)."),
+            "Directory of the shared-memory files that hold the symmetric heaps (a tmpfs) when JSHMEM_HEAP_BACKING"
+                    + " is file; setting it explicitly makes auto choose file."),
+    HEAP_BACKING("JSHMEM_HEAP_BACKING", "auto",
+            "What holds the symmetric heaps: memfd (anonymous shared memory, mapped by same-host PEs through"
+                    + " /proc/<pid>/fd; no name in any file system, not limited by the size of /dev/shm), file (a"
+                    + " file in JSHMEM_HEAP_DIR, unlinked once every PE of the host has mapped it; init fails when the"
+                    + " directory has less free space than the host's heaps), or auto (file where JSHMEM_HEAP_DIR is"
+                    + " set explicitly, else memfd where it works, else file)."),
     HEAP_PREFAULT("JSHMEM_HEAP_PREFAULT", "false",
             "Touch every page of the local heap at init so that first use does not pay page faults."),
     CHECKS("JSHMEM_CHECKS", "true",

@@ -84,7 +84,10 @@ final class CopyCalibration {
     private CopyCalibration() {
     }
 
-    /** Times both routines at both probe sizes on a scratch mapping in {@code dir} (anonymous memory if that fails). */
+    /**
+     * Times both routines at both probe sizes on a scratch mapping in {@code dir}, or of a memfd where {@code dir} is
+     * null (anonymous memory where neither works).
+     */
     static Result run(Path dir) {
         long bytes = 2 * LARGE_PROBE;
         try (Arena arena = Arena.ofConfined()) {
@@ -94,6 +97,12 @@ final class CopyCalibration {
                 mem = mapScratch(dir, bytes, arena);
                 if (mem != null) {
                     kind = "a shared mapping in " + dir;
+                }
+            }
+            if (mem == null) {
+                mem = MemfdHeap.scratch(bytes, arena);
+                if (mem != null) {
+                    kind = "a shared mapping of a memfd";
                 }
             }
             if (mem == null) {

@@ -21,7 +21,6 @@ import io.jshmem.transport.shm.ShmTransport;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -157,7 +156,9 @@ final class EngineSelection {
                                             RendezvousClient boot, Duration timeout) {
         String mode = s.string(Setting.LARGE_COPY);
         try {
-            double[] mine = Copies.measure(mode, Path.of(s.string(Setting.HEAP_DIR)));
+            // Scratch memory of the heaps' kind but never in the heap directory: on a tmpfs with room for the heaps
+            // only, pages touched there could be the ones a heap later lacks.
+            double[] mine = Copies.measure(mode, null);
             ByteBuffer out = ByteBuffer.allocate(8 * mine.length);
             for (double d : mine) {
                 out.putDouble(d);

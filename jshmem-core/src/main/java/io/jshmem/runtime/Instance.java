@@ -22,6 +22,7 @@ import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.memory.Block;
+import io.jshmem.memory.HeapBacking;
 import io.jshmem.memory.HeapLayout;
 import io.jshmem.memory.SymmetricAllocator;
 import io.jshmem.team.TeamLayout;
@@ -197,10 +198,12 @@ public final class Instance {
                 OrphanWatchdog.watchLauncher(orphanExit, pe, System.err);
             }
             Path dir = Path.of(s.string(Setting.HEAP_DIR));
-            LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + ": symmetric heap of " + heapSize + " bytes in "
-                    + dir + " (SHMEM_SYMMETRIC_SIZE)");
-            HeapSetup.Mapped mapped = HeapSetup.run(boot, pe, nPes, uid.sessionName(), dir, heapSize, slots,
-                    arena, controlTimeout, s.bool(Setting.HEAP_PREFAULT));
+            HeapBacking backing = HeapBacking.of(s);
+            LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + ": symmetric heap of " + heapSize + " bytes"
+                    + (backing == HeapBacking.MEMFD ? " in a memfd" : " in " + dir) + " (SHMEM_SYMMETRIC_SIZE,"
+                    + " JSHMEM_HEAP_BACKING)");
+            HeapSetup.Mapped mapped = HeapSetup.run(boot, pe, nPes, uid.sessionName(), backing, dir, heapSize,
+                    slots, arena, controlTimeout, s.bool(Setting.HEAP_PREFAULT));
             heapCreated.run();
             Comm comm = EngineSelection.build(s, pe, mapped, boot, timeout, failures);
             Instance instance = new Instance(s, pe, nPes, timeout, server, boot, arena, mapped,

@@ -13,7 +13,8 @@ import java.util.Set;
 
 /**
  * Removes a job's leftover shared-memory files, {@code jshmem-<sessionName>-<pe>-<token>} in /dev/shm and in the configured
- * heap directory. The runtime unlinks its heap files once every local PE has mapped them; this catches what a
+ * heap directory. Only file heaps ({@code JSHMEM_HEAP_BACKING=file}, or an explicit JSHMEM_HEAP_DIR) have such files
+ * (memfd heaps have no name): the runtime unlinks them once every local PE has mapped them; this catches what a
  * killed job leaves. Stateless and thread-safe.
  */
 final class HeapFiles {

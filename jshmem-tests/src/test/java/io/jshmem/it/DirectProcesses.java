@@ -22,7 +22,16 @@ final class DirectProcesses implements AutoCloseable {
 
     /** Starts one JVM running {@code mainClass} with {@code env} added to this process's environment. */
     int start(Map<String, String> env, String mainClass, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
+        return startWrapped(List.of(), env, mainClass, args);
+    }
+
+    /**
+     * As {@link #start}, with the JVM's command line appended to {@code wrapper} (such as {@code unshare ... sh -c
+     * '... exec "$@"' sh}), so the JVM runs inside what the wrapper sets up.
+     */
+    int startWrapped(List<String> wrapper, Map<String, String> env, String mainClass, String... args)
+            throws IOException {
+        List<String> cmd = new ArrayList<>(wrapper);
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.add("--enable-native-access=ALL-UNNAMED");
         cmd.add("-cp");
