@@ -66,6 +66,11 @@ public final class BucketSort {
         // The receive buffer holds this PE's bucket: about keysPerPe keys when keys are uniform; the margin covers
         // the spread of a uniform draw (several standard deviations) with room for tiny runs.
         long capacity = keysPerPe + keysPerPe / 4 + 4096;
+        if (capacity * Integer.BYTES > shmem.heapSize() / 4 * 3) {
+            throw new BadArgument("-keys", Long.toString(keysArg), "the receive buffer needs " + capacity
+                    * Integer.BYTES + " bytes per PE, more than 3/4 of the symmetric heap (" + shmem.heapSize()
+                    + " bytes): lower -keys or raise SHMEM_SYMMETRIC_SIZE");
+        }
 
         if (me == 0) {
             System.out.println("ISx v1.3 (jshmem Java twin)");

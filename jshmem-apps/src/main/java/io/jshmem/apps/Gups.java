@@ -31,7 +31,7 @@ public final class Gups {
     private static final ValueLayout.OfLong W = ValueLayout.JAVA_LONG;
     static final String USAGE = """
             usage: shmemrun -np N io.jshmem.apps.Gups [flags]
-              -m BYTES        table memory per PE in bytes (table = largest power of two words <= BYTES*N/8); default 8192
+              -m BYTES        table bytes per PE (table: the largest power of two words <= BYTES*N/8); default 8192
               -n UPDATES      updates per PE; 0 = 4 x the PE's table words; default 0
               -g              get + put per update instead of atomic XOR (racy; verification allows 1 % errors)""";
 
@@ -81,9 +81,9 @@ public final class Gups {
         }
         long localWords = layout.remainder() > 0 ? layout.minLocal() + 1 : layout.minLocal();
         long heap = shmem.heapSize();
-        if (localWords * Long.BYTES > heap / 2) {
+        if (localWords * Long.BYTES > heap / 4 * 3) {
             throw new BadArgument("-m", Long.toString(bytes), "the table needs " + localWords * Long.BYTES
-                    + " bytes per PE, more than half the symmetric heap (" + heap + " bytes): lower -m or raise"
+                    + " bytes per PE, more than 3/4 of the symmetric heap (" + heap + " bytes): lower -m or raise"
                     + " SHMEM_SYMMETRIC_SIZE");
         }
         long myLocal = layout.localSize(me);

@@ -141,8 +141,9 @@ public final class SynchP2p {
             if (me == 0) {
                 double avg = slowest / iterations;
                 double flops = 2.0 * (m - 1) * (n - 1);
-                System.out.println(ok ? "Solution validates; verification value = "
-                        + String.format(Locale.ROOT, "%f", (double) (iterations + 1) * (m + n - 2)) : "Verification failed");
+                double expected = (double) (iterations + 1) * (m + n - 2);
+                System.out.println(ok ? String.format(Locale.ROOT, "Solution validates; verification value = %f",
+                        expected) : "Verification failed");
                 System.out.printf(Locale.ROOT, "Rate (MFlops/s): %f Avg time (s): %f%n", 1e-6 * flops / avg, avg);
                 System.out.println(new ResultLine("SynchP2p", nPes).add("m", m).add("n", n)
                         .add("iterations", iterations).seconds("avg_iter", avg).seconds("total", slowest)

@@ -57,6 +57,12 @@ public final class Transpose {
                     + " PEs (for example " + (below > 0 ? below + " or " : "") + (below + nPes) + ")");
         }
         int block = order / nPes;
+        long inboxBytes = 2L * order * block * Double.BYTES;
+        if (inboxBytes > shmem.heapSize() / 4 * 3) {
+            throw new BadArgument("-n", Integer.toString(order), "the receive slots need " + inboxBytes + " bytes per"
+                    + " PE, more than 3/4 of the symmetric heap (" + shmem.heapSize() + " bytes): lower -n, use more"
+                    + " PEs or raise SHMEM_SYMMETRIC_SIZE");
+        }
         int tile = tileArg > 0 && tileArg < block ? tileArg : block;
         if (me == 0) {
             System.out.println("Parallel Research Kernels (jshmem Java twin)");
@@ -118,7 +124,8 @@ public final class Transpose {
                 double avg = slowest[0] / iterations;
                 double bytes = 2.0 * Double.BYTES * order * (double) order;
                 System.out.printf(Locale.ROOT, "Rate (MB/s): %f Avg time (s): %f%n", 1e-6 * bytes / avg, avg);
-                System.out.println(new ResultLine("Transpose", nPes).add("n", order).add("tile", tile < block ? tile : 0)
+                System.out.println(new ResultLine("Transpose", nPes).add("n", order)
+                        .add("tile", tile < block ? tile : 0)
                         .add("iterations", iterations).seconds("avg_iter", avg)
                         .seconds("comm", slowest[1] / iterations).seconds("local", slowest[2] / iterations)
                         .seconds("total", slowest[0]).add("mbps", 1e-6 * bytes / avg).add("abserr", abserr)
