@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * The frame every program runs in: init, {@code --help}, bad arguments (PE 0 prints one line naming the argument,
- * its value and the valid range, every PE exits with status 2), verification failure (status 1), finalize.
+ * its value and the valid range, every PE exits with status 2), verification failure (status 1), an exception on
+ * any PE (the job ends at once through global exit with status 1), finalize.
  */
 final class AppMain {
     static final int OK = 0;
@@ -50,6 +51,13 @@ final class AppMain {
                 System.err.println(program + ": " + e.getMessage() + " (run with --help for usage)");
             }
             return BAD_ARGUMENT;
+        } catch (RuntimeException | Error e) {
+            // One PE failed in the middle of a collective algorithm: the others would wait for it in a barrier (or
+            // in finalize) until the launcher's deadline; end the whole job now instead.
+            System.err.println(program + ": PE " + shmem.myPe() + " failed: " + e);
+            e.printStackTrace();
+            shmem.globalExit(VERIFICATION_FAILED);
+            throw e;
         }
     }
 }
