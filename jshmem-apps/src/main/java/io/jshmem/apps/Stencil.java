@@ -287,6 +287,9 @@ public final class Stencil {
         /** Sends this iteration's halos to every neighbour, waits for theirs and fills the ghost cells. */
         void exchange(int iter) {
             int parity = iter & 1;
+            // A neighbour may still wait for the previous iteration's halo when this one's signal overwrites its
+            // signal word (it waits for >= its iteration): the fence makes that halo visible before this signal.
+            shmem.fence();
             for (int side = 0; side < 4; side++) {
                 int nb = neighbour[side];
                 if (nb < 0) {

@@ -97,6 +97,9 @@ public final class Transpose {
                 }
                 int parity = iter & 1;
                 transposeLocal(a, b, order, block, tile, colStart);
+                // A receiver may still wait for the previous iteration's block when this one's signal overwrites
+                // its word (it waits for >= its iteration): the fence makes that block visible before this signal.
+                shmem.fence();
                 for (int phase = 1; phase < nPes; phase++) {
                     int to = (me - phase + nPes) % nPes;
                     pack(a, outbox, order, block, tile, to * block);
