@@ -329,17 +329,22 @@ public final class Stencil {
             int jlo = Math.max(t.jstart(), r);
             int jhi = Math.min(t.jend(), n - r - 1);
             int w = t.width();
+            int len = ihi - ilo + 1;
+            // One pass over the row per stencil point, in PRK's order (the y-axis points from -r to r, then the
+            // x-axis ones): each pass is out[i] += weight * in[i + offset], which the JIT turns into vector code; a
+            // loop over the points inside the loop over i would not vectorize.
             for (int j = jlo; j <= jhi; j++) {
                 int c0 = at(ilo, j);
                 int o0 = (ilo - t.istart()) + (j - t.jstart()) * w;
-                for (int i = 0; i <= ihi - ilo; i++) {
-                    int c = c0 + i;
-                    double acc = 0;
-                    for (int k = 1; k <= r; k++) {
-                        double wk = weights[k];
-                        acc += wk * (in[c + k] - in[c - k]) + wk * (in[c + k * rowLength] - in[c - k * rowLength]);
+                for (int k = -r; k <= r; k++) {
+                    if (k != 0) {
+                        axpy(out, o0, in, c0 + k * rowLength, weight(k), len);
                     }
-                    out[o0 + i] += acc;
+                }
+                for (int k = -r; k <= r; k++) {
+                    if (k != 0) {
+                        axpy(out, o0, in, c0 + k, weight(k), len);
+                    }
                 }
             }
             for (int j = t.jstart(); j <= t.jend(); j++) {
@@ -347,6 +352,16 @@ public final class Stencil {
                 for (int i = 0; i < w; i++) {
                     in[c0 + i] += 1.0;
                 }
+            }
+        }
+
+        private double weight(int k) {
+            return k > 0 ? weights[k] : -weights[-k];
+        }
+
+        private static void axpy(double[] y, int yAt, double[] x, int xAt, double a, int len) {
+            for (int i = 0; i < len; i++) {
+                y[yAt + i] += a * x[xAt + i];
             }
         }
 
