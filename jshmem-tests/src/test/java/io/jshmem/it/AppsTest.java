@@ -99,6 +99,15 @@ class AppsTest {
     }
 
     @Test
+    @Timeout(120)
+    void helpPrintsTheUsageOnceAndExitsZero() {
+        JobResult r = Jobs.run(Jobs.spec(Transpose.class, 2, "--help"));
+        assertEquals(0, r.exitCode(), r::transcript);
+        assertTrue(r.stdout(0).contains("usage: shmemrun -np N io.jshmem.apps.Transpose [flags]"), r::transcript);
+        assertTrue(r.stdout(1).isEmpty(), r::transcript);
+    }
+
+    @Test
     @Timeout(300)
     void badFlagsExitTwoNamingTheArgument() {
         record Case(Class<?> program, int nPes, String named, String... args) {
