@@ -1,0 +1,43 @@
+package io.jshmem.apps;
+
+/**
+ * PCG32 (O'Neill's PCG-XSH-RR 64/32 generator), written from its published definition: a 64-bit linear
+ * congruential state (multiplier 6364136223846793005, odd increment chosen by the stream) whose output is the
+ * xorshifted high bits rotated by the top five bits of the old state. Seeding and the unbiased bounded draw follow
+ * the reference "basic" API ({@code srandom(initstate, initseq)}, {@code boundedrand(bound)}), so a C program
+ * seeded alike draws the same numbers. Not thread-safe.
+ */
+public final class Pcg32 {
+    private static final long MULTIPLIER = 6364136223846793005L;
+    private long state;
+    private final long increment;
+
+    /** Seeds like the reference {@code pcg32_srandom_r(rng, initState, initSeq)}. */
+    public Pcg32(long initState, long initSeq) {
+        increment = (initSeq << 1) | 1L;
+        state = 0;
+        next();
+        state += initState;
+        next();
+    }
+
+    /** The next uniformly distributed 32-bit value (as an int; read it unsigned). */
+    public int next() {
+        long old = state;
+        state = old * MULTIPLIER + increment;
+        int xorShifted = (int) (((old >>> 18) ^ old) >>> 27);
+        int rotation = (int) (old >>> 59);
+        return Integer.rotateRight(xorShifted, rotation);
+    }
+
+    /** A uniformly distributed value in [0, bound) without modulo bias, like the reference boundedrand. */
+    public int bounded(int bound) {
+        int threshold = Integer.remainderUnsigned(-bound, bound);
+        while (true) {
+            int r = next();
+            if (Integer.compareUnsigned(r, threshold) >= 0) {
+                return Integer.remainderUnsigned(r, bound);
+            }
+        }
+    }
+}

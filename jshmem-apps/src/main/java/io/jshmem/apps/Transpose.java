@@ -1,0 +1,203 @@
+package io.jshmem.apps;
+
+import io.jshmem.Cmp;
+import io.jshmem.ShmemRuntime;
+import io.jshmem.SignalOp;
+import io.jshmem.SymmetricMemory;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The Parallel Research Kernels' Transpose (SHMEM version): {@code B += A^T; A += 1} for {@code iterations + 1}
+ * iterations (the first untimed) on order×order matrices of doubles, column-block decomposed (PE p owns columns
+ * {@code [p*order/nPes, (p+1)*order/nPes)} of both, stored column-major), {@code A(i,j) = order*j + i} and
+ * {@code B = 0} at the start. Each iteration transposes the diagonal block locally; for phase 1 .. nPes-1 it
+ * transposes the block destined for PE {@code (me - phase) mod nPes} into a send buffer (tiled, incrementing A on
+ * the way, as PRK) and puts it with a signal into that PE's receive slot for this PE (slots double-buffered by
+ * iteration parity, the signal word set to the iteration number); then waits for the block of every other PE and
+ * adds it to B. The transposition happens on the sending side.
+ *
+ * <p>Verification as PRK: the sum over all of B of {@code |B(i,j) - ((order*i + j)(iterations+1) +
+ * iterations(iterations+1)/2)|} must be below 1e-8. Prints "Solution validates", "Rate (MB/s): R Avg time (s): T"
+ * (bytes {@code 2 * 8 * order^2} per iteration; the slowest PE's time) and the RESULT line.
+ *
+ * <p>Run: {@code bin/shmemrun -np 4 io.jshmem.apps.Transpose [-iterations 10] [-n 1024] [-tile 32]}; n must be a
+ * multiple of the PE count; tile 0 (or not below the block order) means untiled. Exit status: 0, 1 when
+ * verification fails, 2 for bad arguments.
+ */
+public final class Transpose {
+    private static final ValueLayout.OfDouble D = ValueLayout.JAVA_DOUBLE;
+    private static final double EPSILON = 1e-8;
+    static final String USAGE = """
+            usage: shmemrun -np N io.jshmem.apps.Transpose [flags]
+              -iterations I   timed iterations (one untimed warm-up iteration runs first); default 10
+              -n ORDER        matrix order, a multiple of N; default 1024
+              -tile T         tile size of the local transposes; 0 = untiled; default 32""";
+
+    private Transpose() {
+    }
+
+    public static void main(String[] args) {
+        AppMain.run("Transpose", USAGE, args, List.of("iterations", "n", "tile"), List.of(), Transpose::run);
+    }
+
+    private static int run(ShmemRuntime shmem, Flags flags) {
+        int me = shmem.myPe();
+        int nPes = shmem.nPes();
+        int iterations = (int) flags.integer("iterations", 10, 1, 1_000_000_000, "the number of iterations");
+        int order = (int) flags.integer("n", 1024, 1, 46_340, "the matrix order");
+        int tileArg = (int) flags.integer("tile", 32, 0, 46_340, "the tile size");
+        if (order % nPes != 0) {
+            int below = order / nPes * nPes;
+            throw new BadArgument("-n", Integer.toString(order), "the matrix order must be a multiple of the " + nPes
+                    + " PEs (for example " + (below > 0 ? below + " or " : "") + (below + nPes) + ")");
+        }
+        int block = order / nPes;
+        long inboxBytes = 2L * order * block * Double.BYTES;
+        if (inboxBytes > shmem.heapSize() / 4 * 3) {
+            throw new BadArgument("-n", Integer.toString(order), "the receive slots need " + inboxBytes + " bytes per"
+                    + " PE, more than 3/4 of the symmetric heap (" + shmem.heapSize() + " bytes): lower -n, use more"
+                    + " PEs or raise SHMEM_SYMMETRIC_SIZE");
+        }
+        int tile = tileArg > 0 && tileArg < block ? tileArg : block;
+        if (me == 0) {
+            System.out.println("Parallel Research Kernels (jshmem Java twin)");
+            System.out.println("SHMEM matrix transpose: B = A^T");
+            System.out.println("Number of ranks      = " + nPes);
+            System.out.println("Matrix order         = " + order);
+            System.out.println("Number of iterations = " + iterations);
+            System.out.println("Synchronization      = put with signal");
+            System.out.println(tile < block ? "Tile size            = " + tile : "Untiled");
+        }
+        long blockSize = (long) block * block;
+        SymmetricMemory inbox = shmem.malloc(2L * nPes * blockSize * Double.BYTES);
+        SymmetricMemory notices = shmem.calloc(nPes, Long.BYTES);
+        int status;
+        try (Arena arena = Arena.ofConfined(); Stats stats = new Stats(shmem)) {
+            MemorySegment outbox = arena.allocate(blockSize * Double.BYTES, 64);
+            int colStart = me * block;
+            double[] a = new double[order * block];
+            double[] b = new double[order * block];
+            for (int j = 0; j < block; j++) {
+                for (int i = 0; i < order; i++) {
+                    a[i + order * j] = (double) order * (j + colStart) + i;
+                }
+            }
+            double comm = 0;
+            long start = 0;
+            for (int iter = 0; iter <= iterations; iter++) {
+                if (iter == 1) {
+                    shmem.barrierAll();
+                    start = System.nanoTime();
+                    comm = 0;
+                }
+                int parity = iter & 1;
+                transposeLocal(a, b, order, block, tile, colStart);
+                // A receiver may still wait for the previous iteration's block when this one's signal overwrites
+                // its word (it waits for >= its iteration): the fence makes that block visible before this signal.
+                shmem.fence();
+                for (int phase = 1; phase < nPes; phase++) {
+                    int to = (me - phase + nPes) % nPes;
+                    pack(a, outbox, order, block, tile, to * block);
+                    long t0 = System.nanoTime();
+                    shmem.putSignal(D, inbox, (parity * (long) nPes + me) * blockSize, outbox, 0, blockSize,
+                            notices, me, iter + 1, SignalOp.SET, to);
+                    comm += (System.nanoTime() - t0) * 1e-9;
+                }
+                MemorySegment in = inbox.local();
+                for (int phase = 1; phase < nPes; phase++) {
+                    int from = (me + phase) % nPes;
+                    long t0 = System.nanoTime();
+                    shmem.signalWaitUntil(notices, from, Cmp.GE, iter + 1);
+                    comm += (System.nanoTime() - t0) * 1e-9;
+                    accumulate(in, (parity * (long) nPes + from) * blockSize, b, order, block, from * block);
+                }
+            }
+            double total = (System.nanoTime() - start) * 1e-9;
+            double[] slowest = stats.max(total, comm, total - comm);
+            double abserr = stats.sum(error(b, order, block, colStart, iterations))[0];
+            boolean ok = abserr < EPSILON;
+            if (me == 0) {
+                System.out.println(ok ? "Solution validates" : String.format(Locale.ROOT,
+                        "ERROR: Aggregate absolute error %e exceeds threshold %e", abserr, EPSILON));
+                double avg = slowest[0] / iterations;
+                double bytes = 2.0 * Double.BYTES * order * (double) order;
+                System.out.printf(Locale.ROOT, "Rate (MB/s): %f Avg time (s): %f%n", 1e-6 * bytes / avg, avg);
+                System.out.println(new ResultLine("Transpose", nPes).add("n", order)
+                        .add("tile", tile < block ? tile : 0)
+                        .add("iterations", iterations).seconds("avg_iter", avg)
+                        .seconds("comm", slowest[1] / iterations).seconds("local", slowest[2] / iterations)
+                        .seconds("total", slowest[0]).add("mbps", 1e-6 * bytes / avg).add("abserr", abserr)
+                        .verified(ok));
+            }
+            status = ok ? AppMain.OK : AppMain.VERIFICATION_FAILED;
+        }
+        shmem.free(notices);
+        shmem.free(inbox);
+        return status;
+    }
+
+    /** The diagonal block: B(row colStart + c, col r) += A(row colStart + r, col c); A += 1 on that block. */
+    private static void transposeLocal(double[] a, double[] b, int order, int block, int tile, int colStart) {
+        for (int c0 = 0; c0 < block; c0 += tile) {
+            for (int r0 = 0; r0 < block; r0 += tile) {
+                int cEnd = Math.min(block, c0 + tile);
+                int rEnd = Math.min(block, r0 + tile);
+                for (int c = c0; c < cEnd; c++) {
+                    for (int r = r0; r < rEnd; r++) {
+                        int ai = colStart + r + order * c;
+                        b[colStart + c + order * r] += a[ai];
+                        a[ai] += 1.0;
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The block of A's rows {@code [rowStart, rowStart + block)} transposed into {@code out} in the receiver's
+     * column-major layout ({@code out[c + block*r] = A(rowStart + r, c)}); A += 1 on that block.
+     */
+    private static void pack(double[] a, MemorySegment out, int order, int block, int tile, int rowStart) {
+        for (int c0 = 0; c0 < block; c0 += tile) {
+            for (int r0 = 0; r0 < block; r0 += tile) {
+                int cEnd = Math.min(block, c0 + tile);
+                int rEnd = Math.min(block, r0 + tile);
+                for (int r = r0; r < rEnd; r++) {
+                    for (int c = c0; c < cEnd; c++) {
+                        int ai = rowStart + r + order * c;
+                        out.setAtIndex(D, c + (long) block * r, a[ai]);
+                        a[ai] += 1.0;
+                    }
+                }
+            }
+        }
+    }
+
+    /** B's rows {@code [rowStart, rowStart + block)} += the received block (column-major, block rows per column). */
+    private static void accumulate(MemorySegment in, long base, double[] b, int order, int block, int rowStart) {
+        for (int c = 0; c < block; c++) {
+            int bi = rowStart + order * c;
+            long ii = base + (long) block * c;
+            for (int r = 0; r < block; r++) {
+                b[bi + r] += in.getAtIndex(D, ii + r);
+            }
+        }
+    }
+
+    private static double error(double[] b, int order, int block, int colStart, int iterations) {
+        double addit = 0.5 * ((iterations + 1.0) * iterations);
+        double err = 0;
+        for (int j = 0; j < block; j++) {
+            for (int i = 0; i < order; i++) {
+                double expected = ((double) order * i + j + colStart) * (iterations + 1) + addit;
+                err += Math.abs(b[i + order * j] - expected);
+            }
+        }
+        return err;
+    }
+}

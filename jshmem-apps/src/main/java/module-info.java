@@ -1,0 +1,9 @@
+/**
+ * jshmem's application kernels: Java programs of published SHMEM benchmarks (ISx, the Parallel Research Kernels'
+ * Stencil, Transpose and Synch_p2p, HPCC RandomAccess); they use only the public API, as applications do.
+ */
+module io.jshmem.apps {
+    requires io.jshmem;
+
+    exports io.jshmem.apps;
+}
