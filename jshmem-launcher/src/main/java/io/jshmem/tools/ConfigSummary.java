@@ -30,8 +30,11 @@ final class ConfigSummary {
         add(out, "JDK", text(jdk.get("version")) + " (" + text(jdk.get("vendor")) + "), "
                 + text(jdk.get("available_processors")) + " CPUs, native access "
                 + (Boolean.TRUE.equals(jdk.get("native_access_enabled")) ? "enabled" : "NOT enabled"));
-        add(out, "Engines", "shm (PEs on this host): " + shmState(section(d, "heap_directory")) + "; ucx (other"
+        Map<String, Object> backing = section(d, "heap_backing");
+        add(out, "Engines", "shm (PEs on this host): " + shmState(backing, section(d, "heap_directory"))
+                + "; ucx (other"
                 + " hosts): " + ucxState(section(d, "ucx")) + "; JSHMEM_ENGINE=" + setting(d, "JSHMEM_ENGINE"));
+        add(out, "Heaps", backingLine(backing));
         add(out, "Heap dir", heapLine(section(d, "heap_directory")));
         Map<String, Object> net = section(d, "network");
         add(out, "Rendezvous", net.containsKey("chosen_address") ? text(net.get("chosen_address")) + " ("
@@ -63,11 +66,24 @@ final class ConfigSummary {
         return out;
     }
 
-    private static String shmState(Map<String, Object> heap) {
-        if (Boolean.TRUE.equals(heap.get("can_create_heap_files"))) {
+    private static String shmState(Map<String, Object> backing, Map<String, Object> heap) {
+        Object effective = backing.get("effective");
+        if ("memfd".equals(effective)
+                || "file".equals(effective) && Boolean.TRUE.equals(heap.get("can_create_heap_files"))) {
             return "ready";
         }
-        return "NOT ready (heap directory)";
+        return "file".equals(effective) ? "NOT ready (heap directory)" : "NOT ready (heap backing)";
+    }
+
+    private static String backingLine(Map<String, Object> backing) {
+        String setting = "JSHMEM_HEAP_BACKING=" + text(backing.get("setting"));
+        return switch (text(backing.get("effective"))) {
+            case "memfd" -> "memfd, no file anywhere; /dev/shm's size does not limit them (" + setting + ")";
+            case "file" -> "files in the heap directory (" + setting + (Boolean.TRUE.equals(
+                    backing.get("memfd_available")) ? ", heap directory set" : ", memfd unavailable: "
+                    + text(backing.get("memfd_unavailable_reason"))) + ")";
+            default -> "NONE: " + text(backing.get("error"));
+        };
     }
 
     private static String ucxState(Map<String, Object> ucx) {

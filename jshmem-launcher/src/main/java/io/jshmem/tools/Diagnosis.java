@@ -9,6 +9,8 @@ import io.jshmem.config.Json;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 import io.jshmem.config.ShmemLog;
+import io.jshmem.memory.HeapBacking;
+import io.jshmem.memory.MemfdHeap;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -38,7 +40,9 @@ final class Diagnosis {
         List<Object> next = new ArrayList<>();
         Json root = new Json().put("version", ShmemInfo.description());
         root.put("jdk", jdk(next));
-        root.put("heap_directory", heapDirectory(s, next));
+        Json backing = heapBacking(s, next);
+        root.put("heap_backing", backing);
+        root.put("heap_directory", heapDirectory(s, "file".equals(backing.fields().get("effective")), next));
         root.put("network", network(s, next));
         root.put("ucx", ucx(s, next));
         root.put("tls", tls(s, next));
@@ -75,14 +79,48 @@ final class Diagnosis {
                 .put("native_access_enabled", nativeAccess);
     }
 
-    private static Json heapDirectory(Settings s, List<Object> next) {
+    /**
+     * Which backing init would choose here ({@code JSHMEM_HEAP_BACKING}): memfd heaps need no room in the heap
+     * directory, file heaps need room for every PE of this host.
+     */
+    private static Json heapBacking(Settings s, List<Object> next) {
+        Json j = new Json().put("setting", s.string(Setting.HEAP_BACKING))
+                .put("source", s.source(Setting.HEAP_BACKING)).put("memfd_available", MemfdHeap.available());
+        if (!MemfdHeap.available()) {
+            j.put("memfd_unavailable_reason", MemfdHeap.unavailableReason());
+        }
+        try {
+            j.put("effective", HeapBacking.of(s).word());
+        } catch (RuntimeException e) {
+            j.put("effective", "none").put("error", e.getMessage());
+            next.add(e.getMessage());
+        }
+        return j;
+    }
+
+    /**
+     * The heap directory: where file heaps live, and where the stale-file sweep looks. With memfd heaps
+     * ({@code holdsHeaps} false) its problems are notes, not steps: nothing of a job's heap goes there.
+     */
+    private static Json heapDirectory(Settings s, boolean holdsHeaps, List<Object> steps) {
         Path dir = Path.of(s.string(Setting.HEAP_DIR));
-        Json j = new Json().put("path", dir.toString()).put("source", s.source(Setting.HEAP_DIR));
+        Json j = new Json().put("path", dir.toString()).put("source", s.source(Setting.HEAP_DIR))
+                .put("holds_heaps", holdsHeaps);
+        List<Object> notes = new ArrayList<>();
+        List<Object> next = holdsHeaps ? steps : notes;
+        fillHeapDirectory(s, dir, j, next);
+        if (!notes.isEmpty()) {
+            j.put("notes", notes);
+        }
+        return j;
+    }
+
+    private static void fillHeapDirectory(Settings s, Path dir, Json j, List<Object> next) {
         boolean exists = Files.isDirectory(dir);
         j.put("exists", exists);
         if (!exists) {
             next.add("create the heap directory " + dir + " or point JSHMEM_HEAP_DIR at a tmpfs directory");
-            return j;
+            return;
         }
         j.put("readable", Files.isReadable(dir)).put("writable", Files.isWritable(dir));
         try {
@@ -102,7 +140,9 @@ final class Diagnosis {
             j.put("symmetric_size_bytes", heap);
             if (free < heap) {
                 next.add("the heap directory has " + free + " bytes free but one PE's heap is " + heap + " bytes"
-                        + " (SHMEM_SYMMETRIC_SIZE); free space or lower SHMEM_SYMMETRIC_SIZE");
+                        + " (SHMEM_SYMMETRIC_SIZE) and file heaps need that per PE of this host: use"
+                        + " JSHMEM_HEAP_BACKING=memfd (or leave JSHMEM_HEAP_DIR unset), free space, or lower"
+                        + " SHMEM_SYMMETRIC_SIZE");
             }
         } catch (IOException | RuntimeException e) {
             j.put("file_system", "unknown: " + e);
@@ -118,7 +158,6 @@ final class Diagnosis {
             next.add("this user cannot create files in " + dir + " (" + e.getMessage() + "): fix its permissions"
                     + " or set JSHMEM_HEAP_DIR");
         }
-        return j;
     }
 
     private static Json network(Settings s, List<Object> next) {

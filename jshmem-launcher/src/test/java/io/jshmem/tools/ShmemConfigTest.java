@@ -157,19 +157,60 @@ class ShmemConfigTest {
         assertEquals(run("--version").out(), r.out());
     }
 
+    /**
+     * With memfd heaps the heap directory holds no heap, so its problems are notes, not steps to fix; with file
+     * heaps the same directory's problems are steps. A directory on the build's disk (not tmpfs) shows both.
+     */
+    @Test
+    void heapDirectoryProblemsAreStepsOnlyForFileHeaps(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        org.junit.jupiter.api.Assumptions.assumeFalse("tmpfs".equals(java.nio.file.Files.getFileStore(dir).type()),
+                "the temporary directory is on tmpfs, so it raises no problem to classify");
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.jshmem.memory.MemfdHeap.available(),
+                "memfd heaps do not work here: " + io.jshmem.memory.MemfdHeap.unavailableReason());
+        Result file = runWith(java.util.Map.of(Setting.HEAP_DIR, dir.toString(), Setting.HEAP_BACKING, "file"),
+                "--parsable");
+        assertTrue(file.out().contains("\nheap_backing:effective:file\n"), file.out());
+        assertTrue(file.out().contains("not tmpfs"), file.out());
+        assertTrue(file.out().contains("\ndegraded:true"), file.out());
+        Result memfd = runWith(java.util.Map.of(Setting.HEAP_DIR, dir.toString(), Setting.HEAP_BACKING, "memfd"),
+                "--parsable");
+        assertTrue(memfd.out().contains("\nheap_backing:effective:memfd\n"), memfd.out());
+        assertTrue(memfd.out().contains("\nheap_directory:notes:0:") && memfd.out().contains("not tmpfs"),
+                memfd.out());
+        assertTrue(memfd.out().lines().noneMatch(l -> l.startsWith("next_steps:") && l.contains("not tmpfs")),
+                memfd.out());
+        Result screen = runWith(java.util.Map.of(Setting.HEAP_DIR, dir.toString(), Setting.HEAP_BACKING, "memfd"));
+        assertTrue(screen.out().contains("Heaps") && screen.out().contains("memfd, no file anywhere"), screen.out());
+    }
+
     /** Runs with one setting given as a system property (wins over the environment), restored afterwards. */
     private static Result runWith(String env, String value, String... args) {
-        String property = Setting.HEAP_DIR.envName().equals(env) ? Setting.HEAP_DIR.propertyName() : null;
-        String old = System.getProperty(property);
-        System.setProperty(property, value);
+        for (Setting s : Setting.values()) {
+            if (s.envName().equals(env)) {
+                return runWith(java.util.Map.of(s, value), args);
+            }
+        }
+        throw new IllegalArgumentException(env);
+    }
+
+    /** Runs with settings given as system properties (they win over the environment), restored afterwards. */
+    private static Result runWith(java.util.Map<Setting, String> settings, String... args) {
+        java.util.Map<String, String> old = new java.util.HashMap<>();
+        settings.forEach((s, v) -> {
+            old.put(s.propertyName(), System.getProperty(s.propertyName()));
+            System.setProperty(s.propertyName(), v);
+        });
         try {
             return run(args);
         } finally {
-            if (old == null) {
-                System.clearProperty(property);
-            } else {
-                System.setProperty(property, old);
-            }
+            old.forEach((k, v) -> {
+                if (v == null) {
+                    System.clearProperty(k);
+                } else {
+                    System.setProperty(k, v);
+                }
+            });
         }
     }
 
