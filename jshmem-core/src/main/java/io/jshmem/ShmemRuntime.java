@@ -330,6 +330,16 @@ public interface ShmemRuntime extends Context {
     boolean addrAccessible(SymmetricMemory mem, int pe);
 
     /**
+     * Whether the local memory {@code segment} is symmetric and PE {@code pe}'s copy of it can be reached through
+     * jshmem ({@code shmem_addr_accessible} asked of an address): true when the whole segment lies inside this PE's
+     * symmetric heap of this instance (a slice of a buffer's {@link SymmetricMemory#local()} view) and {@code pe} is
+     * a PE of the job; false for private memory (any other native segment, a heap array's segment), a view of
+     * another PE's heap, a segment of another instance's heap, null, a bad PE number, or after finalize. A query:
+     * never throws and touches no memory. Thread-safe; no ordering effect.
+     */
+    boolean addrAccessible(java.lang.foreign.MemorySegment segment, int pe);
+
+    /**
      * Sets the profiling level of this PE's process, for every instance ({@code shmem_pcontrol}); not collective,
      * every int is accepted, as OpenSHMEM 1.6 recommends:
      * <ul>

@@ -121,6 +121,10 @@ final class RoutineTable {
                 rt("addrAccessible(mem, pe)"),
                 "Whether {@code mem} is a live symmetric buffer of the current instance and {@code pe} a PE of the"
                         + " job; false for null, freed or foreign buffers and bad PEs.");
+        row(c("shmem_addr_accessible"), "boolean addrAccessible(MemorySegment segment, int pe)",
+                rt("addrAccessible(segment, pe)"),
+                "Whether local memory {@code segment} lies inside this PE's symmetric heap of the current instance"
+                        + " and {@code pe} is a PE of the job; false for private memory, null and bad PEs.");
         row(c("shmem_pcontrol"), "void pcontrol(int level)", rt("pcontrol(level)"),
                 "Sets this process's profiling level: at most 0 disables, 1 (default) enables, 2 and more also flush"
                         + " the profile table and add stack-traced JFR detail events.");

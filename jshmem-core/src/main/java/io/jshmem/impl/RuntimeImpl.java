@@ -603,6 +603,20 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         return mem instanceof SymmetricBlock b && b.owner() == owner && b.isLive() && peAccessible(pe);
     }
 
+    /**
+     * Whether {@code segment} lies wholly inside this PE's heap of this instance and {@code pe} is a PE of the job
+     * ({@code shmem_addr_accessible} of an address); compares addresses only, so it never touches the segment.
+     */
+    @Override
+    public boolean addrAccessible(MemorySegment segment, int pe) {
+        if (segment == null || !segment.isNative() || !peAccessible(pe)) {
+            return false;
+        }
+        MemorySegment heap = instance.localHeap();
+        long start = segment.address() - heap.address();
+        return start >= 0 && start < heap.byteSize() && segment.byteSize() <= heap.byteSize() - start;
+    }
+
     /** Sets the profiling level of this process ({@code shmem_pcontrol}); see {@link ShmemRuntime#pcontrol}. */
     @Override
     public void pcontrol(int level) {
