@@ -1,19 +1,28 @@
 package io.jshmem.it.pe;
 
+import io.jshmem.HeapUsage;
 import io.jshmem.InitAttributes;
+import io.jshmem.MemType;
 import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
+import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.error.ShmemOutOfMemoryException;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.function.Supplier;
 
 /**
- * OpenSHMEM 1.6 and CANN SHMEM semantics, one case per argument ({@code addr}):
+ * OpenSHMEM 1.6 and CANN SHMEM semantics, one case per argument ({@code addr} or {@code calloc}):
  * <ul>
  *   <li>{@code addr}: {@code shmem_addr_accessible} asked of local memory: true for a buffer's local view and slices
  *       of it (on every PE), false for private memory, another instance's heap, another PE's mapped heap, null, bad
- *       PEs and after finalize.</li>
+ *       PEs and after finalize;</li>
+ *   <li>{@code calloc}: a count * size product beyond 2^63 - 1 is an invalid argument naming both (not out of
+ *       memory), a product beyond the heap is out of memory, on every allocation form; a bad argument on one PE
+ *       only makes every PE throw at once (none is left waiting) and nothing is allocated.</li>
  * </ul>
  * Prints {@code SPEC <case> OK pe P of N}.
  */
@@ -26,6 +35,7 @@ public final class SpecSemanticsPe {
         ShmemRuntime rt = Shmem.init();
         switch (which) {
             case "addr" -> addrAccessible(rt);
+            case "calloc" -> callocOverflow(rt);
             default -> throw new IllegalArgumentException(which);
         }
         int me = rt.myPe();
@@ -84,5 +94,70 @@ public final class SpecSemanticsPe {
                     "after finalize of instance 1");
         }
         rt.free(m);
+    }
+
+    // ---- calloc overflow and one-PE argument errors ----------------------------------------------------------
+
+    private static void callocOverflow(ShmemRuntime rt) {
+        int me = rt.myPe();
+        int n = rt.nPes();
+        HeapUsage before = rt.heapUsage();
+        String max = Long.toString(Long.MAX_VALUE / 2);
+        Expect.thrown(ShmemArgumentException.class, () -> rt.calloc(Long.MAX_VALUE, 2), "count = "
+                + Long.MAX_VALUE, "elementSize = 2", "overflows", max);
+        Expect.thrown(ShmemArgumentException.class, () -> Shmem.calloc(Long.MAX_VALUE, 2), "count", "elementSize",
+                max);
+        Expect.thrown(ShmemArgumentException.class, () -> rt.calloc(3, Long.MAX_VALUE / 2), "count = 3",
+                "elementSize = " + Long.MAX_VALUE / 2, "at most 2");
+        Expect.thrown(ShmemArgumentException.class, () -> rt.calloc(Long.MAX_VALUE, 2, MemType.HOST_SIDE),
+                "count = " + Long.MAX_VALUE, "elementSize = 2");
+        Expect.thrown(ShmemArgumentException.class, () -> Shmem.calloc(1L << 62, 4, MemType.HOST_SIDE), "count",
+                "elementSize = 4");
+        // A product that fits but exceeds the heap stays out of memory.
+        Expect.thrown(ShmemOutOfMemoryException.class, () -> rt.calloc(rt.heapSize(), 2), "SHMEM_SYMMETRIC_SIZE");
+        Expect.thrown(ShmemArgumentException.class, () -> rt.calloc(-1, 8), "count = -1");
+        Expect.equal(before, rt.heapUsage(), "nothing allocated by the rejected callocs");
+
+        // One PE alone with a bad argument: every PE throws, at once, and nothing is allocated on any.
+        alone(rt, "calloc", () -> rt.calloc(Long.MAX_VALUE, 2), () -> rt.calloc(4, 8), "count = " + Long.MAX_VALUE);
+        alone(rt, "calloc", () -> rt.calloc(-5, 8), () -> rt.calloc(4, 8), "count = -5");
+        alone(rt, "malloc", () -> rt.malloc(-1), () -> rt.malloc(64), "bytes = -1");
+        alone(rt, "malloc", () -> rt.malloc(rt.heapSize() * 4), () -> rt.malloc(64), "SHMEM_SYMMETRIC_SIZE");
+        alone(rt, "align", () -> rt.align(3, 64), () -> rt.align(64, 64), "alignment = 3");
+        alone(rt, "malloc_with_hints", () -> rt.mallocWithHints(64, 1L << 40),
+                () -> rt.mallocWithHints(64, ShmemRuntime.MALLOC_ATOMICS_REMOTE), "hints");
+        alone(rt, "calloc", () -> rt.calloc(Long.MAX_VALUE, 2, MemType.HOST_SIDE), () -> rt.calloc(4, 8),
+                "elementSize = 2");
+        Expect.equal(before, rt.heapUsage(), "nothing allocated by the calls rejected on one PE");
+
+        // The heap is still symmetric: a collective allocation works and puts land.
+        SymmetricMemory z = rt.calloc(4, 8);
+        for (int i = 0; i < 4; i++) {
+            Expect.equal(0L, z.local().getAtIndex(ValueLayout.JAVA_LONG, i), "calloc zeroes element " + i);
+        }
+        rt.p(ValueLayout.JAVA_LONG, z, 1, 900L + me, (me + 1) % n);
+        rt.barrierAll();
+        Expect.equal(900L + (me + n - 1) % n, z.local().getAtIndex(ValueLayout.JAVA_LONG, 1), "put after rejections");
+        rt.free(z);
+    }
+
+    /**
+     * PE 0 calls {@code bad} while the others call {@code good} (the same operation): PE 0 throws its argument error
+     * naming {@code fragment}, the others throw the collective check's error naming PE 0, within seconds.
+     */
+    private static void alone(ShmemRuntime rt, String operation, Supplier<SymmetricMemory> bad,
+                              Supplier<SymmetricMemory> good, String fragment) {
+        long start = System.nanoTime();
+        if (rt.myPe() == 0) {
+            RuntimeException e = Expect.thrown(RuntimeException.class, bad::get, fragment);
+            Expect.isTrue(e instanceof ShmemArgumentException || e instanceof ShmemOutOfMemoryException,
+                    operation + " alone on PE 0: an argument or out-of-memory error, not " + e);
+        } else {
+            Expect.thrown(ShmemArgumentException.class, good::get, operation, "every PE must pass the same",
+                    "PE 0");
+        }
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        Expect.isTrue(ms < 5_000, operation + " with a bad argument on PE 0 only took " + ms + " ms: a PE waited");
+        rt.barrierAll();
     }
 }
