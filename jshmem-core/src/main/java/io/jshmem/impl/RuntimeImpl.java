@@ -90,19 +90,37 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     /**
      * A further init of a live instance (OpenSHMEM 1.6: init and init_thread may be called many times, each matched
      * by a finalize): the same runtime, one more finalize needed, made current again. Nothing is communicated. The
-     * thread level stays the one the first init provided (1.6 lets a library keep it). Explicit attributes naming
-     * another PE or job size are a mistake, rejected with nothing changed.
+     * thread level stays the one the first init provided (1.6 lets a library keep it). Only a plain init nests
+     * (attributes from the environment, at most an instance id): explicit attributes (a PE, job size and unique id,
+     * or any setting) start an instance, and CANN SHMEM's {@code shmem_init_attr} rejects a repeated init of a live
+     * one, so they are rejected with nothing changed.
      */
     private RuntimeImpl initAgain(InitAttributes attributes) {
-        if (attributes.myPe() >= 0 && (attributes.myPe() != myPe() || attributes.nPes() != nPes())) {
-            throw new ShmemStateException("instance " + instanceId() + " is already initialized as PE " + myPe()
-                    + " of " + nPes() + ", but this init asks for PE " + attributes.myPe() + " of " + attributes.nPes()
-                    + ": a nested init joins the live job; finalize it first to start another, or init another"
-                    + " instance id");
+        if (attributes.myPe() >= 0 || !attributes.overrides().isEmpty()) {
+            throw new ShmemStateException("instance " + instanceId() + " is live: it is already initialized as PE "
+                    + myPe() + " of " + nPes() + " with a heap of " + heapSize() + " bytes (" + initCount
+                    + (initCount == 1 ? " init" : " inits") + " not yet finalized), and this init passes explicit "
+                    + "attributes (" + explicit(attributes) + "), which start an instance rather than join one: "
+                    + "finalize it first to start it again with these attributes, call plain init() (or "
+                    + "InitAttributes.fromEnvironment()) to nest an init in the live one, or init another instance id"
+                    + " (nothing was changed)");
         }
         initCount++;
         InstanceRegistry.setCurrent(instanceId());
         return this;
+    }
+
+    /** The explicit part of {@code attributes}, for a message. */
+    private static String explicit(InitAttributes attributes) {
+        StringBuilder sb = new StringBuilder();
+        if (attributes.myPe() >= 0) {
+            sb.append("PE ").append(attributes.myPe()).append(" of ").append(attributes.nPes()).append(", unique id ")
+                    .append(attributes.uniqueId());
+        }
+        for (var e : attributes.overrides().entrySet()) {
+            sb.append(sb.isEmpty() ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
+        }
+        return sb.toString();
     }
 
     /** Inits of this runtime not yet matched by a finalize: 1 after the first init, 0 once finalized. */

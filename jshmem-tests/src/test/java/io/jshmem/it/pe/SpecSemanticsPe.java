@@ -8,6 +8,7 @@ import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemOutOfMemoryException;
+import io.jshmem.error.ShmemStateException;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -15,14 +16,16 @@ import java.lang.foreign.ValueLayout;
 import java.util.function.Supplier;
 
 /**
- * OpenSHMEM 1.6 and CANN SHMEM semantics, one case per argument ({@code addr} or {@code calloc}):
+ * OpenSHMEM 1.6 and CANN SHMEM semantics, one case per argument ({@code addr}, {@code calloc} or {@code reinit}):
  * <ul>
  *   <li>{@code addr}: {@code shmem_addr_accessible} asked of local memory: true for a buffer's local view and slices
  *       of it (on every PE), false for private memory, another instance's heap, another PE's mapped heap, null, bad
  *       PEs and after finalize;</li>
  *   <li>{@code calloc}: a count * size product beyond 2^63 - 1 is an invalid argument naming both (not out of
  *       memory), a product beyond the heap is out of memory, on every allocation form; a bad argument on one PE
- *       only makes every PE throw at once (none is left waiting) and nothing is allocated.</li>
+ *       only makes every PE throw at once (none is left waiting) and nothing is allocated;</li>
+ *   <li>{@code reinit}: an init with explicit attributes of a live instance is rejected naming it, with nothing
+ *       changed, while a plain init still nests.</li>
  * </ul>
  * Prints {@code SPEC <case> OK pe P of N}.
  */
@@ -36,6 +39,7 @@ public final class SpecSemanticsPe {
         switch (which) {
             case "addr" -> addrAccessible(rt);
             case "calloc" -> callocOverflow(rt);
+            case "reinit" -> reinit(rt);
             default -> throw new IllegalArgumentException(which);
         }
         int me = rt.myPe();
@@ -159,5 +163,59 @@ public final class SpecSemanticsPe {
         long ms = (System.nanoTime() - start) / 1_000_000;
         Expect.isTrue(ms < 5_000, operation + " with a bad argument on PE 0 only took " + ms + " ms: a PE waited");
         rt.barrierAll();
+    }
+
+    // ---- init with explicit attributes of a live instance ----------------------------------------------------
+
+    private static void reinit(ShmemRuntime rt) {
+        int me = rt.myPe();
+        int n = rt.nPes();
+        long heap = rt.heapSize();
+        Expect.equal(1, rt.initCount(), "one init");
+        String[] fragments = {"instance 0 is live", "already initialized as PE " + me + " of " + n,
+            "heap of " + heap + " bytes", "explicit attributes", "finalize it first", "plain init()"};
+        Expect.thrown(ShmemStateException.class,
+                () -> ShmemRuntime.init(InitAttributes.fromEnvironment().heapSize(1L << 20)),
+                concat(fragments, "SHMEM_SYMMETRIC_SIZE=1048576"));
+        Expect.thrown(ShmemStateException.class, () -> Shmem.init(InitAttributes.of(me, n, "tcp://127.0.0.1:1")),
+                concat(fragments, "PE " + me + " of " + n + ", unique id tcp://127.0.0.1:1"));
+        Expect.thrown(ShmemStateException.class, () -> ShmemRuntime.initThread(InitAttributes.fromEnvironment()
+                .timeout(java.time.Duration.ofSeconds(77)), io.jshmem.ThreadLevel.SINGLE), fragments);
+        Expect.equal(1, rt.initCount(), "rejected inits changed no count");
+        Expect.equal(heap, rt.heapSize(), "rejected inits changed no heap");
+        Expect.isTrue(Shmem.queryInitialized(), "still initialized");
+        Expect.equal(0, Shmem.currentInstance(), "still current");
+
+        // A plain init nests, as OpenSHMEM 1.6 says.
+        Expect.isTrue(Shmem.init() == rt, "plain init nests");
+        Expect.isTrue(ShmemRuntime.init(InitAttributes.fromEnvironment()) == rt, "plain attributes nest");
+        Expect.equal(3, rt.initCount(), "two nested inits");
+        rt.close();
+        rt.close();
+        Expect.equal(1, rt.initCount(), "two nested finalizes");
+
+        // The same for instance 1, started with explicit attributes.
+        ShmemRuntime other = ShmemRuntime.init(InitAttributes.fromEnvironment().instanceId(1).heapSize(2L << 20));
+        Expect.thrown(ShmemStateException.class,
+                () -> ShmemRuntime.init(InitAttributes.fromEnvironment().instanceId(1).heapSize(2L << 20)),
+                "instance 1 is live", "SHMEM_SYMMETRIC_SIZE=2097152", "finalize it first");
+        Expect.equal(1, other.initCount(), "instance 1: the rejected init changed no count");
+        Expect.equal(1, Shmem.currentInstance(), "instance 1 stays current");
+        Expect.isTrue(ShmemRuntime.init(InitAttributes.fromEnvironment().instanceId(1)) == other,
+                "a plain init of instance 1 nests");
+        other.close();
+        other.close();
+        Expect.equal(0, other.initCount(), "instance 1 finalized");
+        // After finalize the same explicit attributes start it again.
+        ShmemRuntime again = ShmemRuntime.init(InitAttributes.fromEnvironment().instanceId(1).heapSize(2L << 20));
+        Expect.equal(1, again.initCount(), "instance 1 started again");
+        again.close();
+        Shmem.setInstance(0);
+    }
+
+    private static String[] concat(String[] a, String b) {
+        String[] r = java.util.Arrays.copyOf(a, a.length + 1);
+        r[a.length] = b;
+        return r;
     }
 }
