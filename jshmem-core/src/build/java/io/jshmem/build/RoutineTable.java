@@ -83,8 +83,9 @@ final class RoutineTable {
                         + " a lone process is a one-PE job) and makes it the current instance.");
         row(c("aclshmemx_init_attr"), "ShmemRuntime init(InitAttributes attributes)",
                 api("ShmemRuntime.init(notNull(\"attributes\", attributes))"),
-                "Collective: initializes the instance named by {@code attributes} (0 by default), which must not be"
-                        + " live, and makes it current.");
+                "Collective: initializes the instance named by {@code attributes} (0 by default) and makes it"
+                        + " current; explicit attributes of a live instance are rejected (finalize it first), while"
+                        + " {@code InitAttributes.fromEnvironment()} nests like {@link #init()}.");
         row(c("shmem_init_thread"), "ShmemRuntime initThread(ThreadLevel requested)",
                 api("ShmemRuntime.initThread(InitAttributes.fromEnvironment(), notNull(\"requested\", requested))"),
                 "Collective: {@link #init()} with a thread level; every level is provided as requested.");
