@@ -19,7 +19,7 @@ import java.util.function.IntUnaryOperator;
  * destination block is compared with a model, so data must land exactly at the position asked for and the bytes
  * before and after it keep their canaries. collect is also run with per-member counts that differ (zeros included),
  * with a total that does not fit (every member throws, nothing written on any), with members that disagree on dest
- * (the same) and with a position past the block; the team must work after each. Prints
+ * (the same), with a position past the block, and in place; the team must work after each. Prints
  * {@code COLLECTIVE OFFSETS OK pe P of N}.
  */
 public final class CollectiveOffsetsPe {
@@ -93,6 +93,26 @@ public final class CollectiveOffsetsPe {
         long got = t.collect(ValueLayout.JAVA_LONG, dest, 5, source, 3, counts.applyAsInt(tm));
         Expect.equal(total, got, at + ": collect's total");
         verify(expect, at + ": collect at destIndex 5, sourceIndex 3");
+
+        // collect in place at destIndex 5: each member's block already sits at its place in dest.
+        expect = prepare(t);
+        long mine = 0;
+        total = 0;
+        for (int k = 0; k < tn; k++) {
+            if (k == tm) {
+                mine = total;
+            }
+            for (int j = 0; j < counts.applyAsInt(k); j++) {
+                putLong(expect, 5 + total + j, value(k, 100 + j));
+            }
+            total += counts.applyAsInt(k);
+        }
+        for (int j = 0; j < counts.applyAsInt(tm); j++) {
+            dest.local().setAtIndex(ValueLayout.JAVA_LONG, 5 + mine + j, value(tm, 100 + j));
+        }
+        got = t.collect(ValueLayout.JAVA_LONG, dest, 5, dest, 5 + mine, counts.applyAsInt(tm));
+        Expect.equal(total, got, at + ": in-place collect's total");
+        verify(expect, at + ": collect in place at destIndex 5");
 
         // collectmem through the facade: byte offsets that are not multiples of 8.
         expect = prepare(t);
