@@ -43,8 +43,9 @@ public final class TeamLayout {
     public static final long COUNT_SOURCE = 24;
     public static final long SPLIT_RECORD = 32;
     public static final int SPLIT_RECORD_WORDS = 5;
-    public static final long COLLECT_DEST = SPLIT_RECORD + SPLIT_RECORD_WORDS * 8;
-    public static final long COLLECT_CAPACITY = COLLECT_DEST + 8;
+    /** collect: this member's dest offset and the bytes from it to the end of dest, compared before any write. */
+    public static final long COLLECT_DEST = 104;
+    public static final long COLLECT_CAPACITY = 112;
 
     public static final long BARRIER_FLAGS = 128;
     public static final long ROUND_FLAGS = 256;
