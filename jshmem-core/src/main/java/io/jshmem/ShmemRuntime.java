@@ -38,9 +38,12 @@ public interface ShmemRuntime extends Context {
      *
      * <p>Nested inits (OpenSHMEM 1.6): when the instance is already live, this returns the same runtime, makes it
      * current again and counts one more init ({@link #initCount()}), without communicating; each init needs its own
-     * {@link #close()}, and only the last one finalizes. A nested init whose explicit attributes name another PE or
-     * job size throws {@link io.jshmem.error.ShmemStateException} with nothing changed. Thread-safe: inits and
-     * finalizes of a process are serialized.
+     * {@link #close()}, and only the last one finalizes. Only a plain init nests ({@link InitAttributes#fromEnvironment()},
+     * at most with an {@link InitAttributes#instanceId instance id}): an init with explicit attributes (a PE, job
+     * size and unique id, or any setting such as a heap size) of a live instance throws
+     * {@link io.jshmem.error.ShmemStateException} naming the live instance, with nothing changed, as CANN SHMEM's
+     * {@code shmem_init_attr} rejects a repeated init; finalize first to start it with other attributes.
+     * Thread-safe: inits and finalizes of a process are serialized.
      */
     static ShmemRuntime init(InitAttributes attributes) {
         return Provider.get().init(attributes, null);
@@ -329,6 +332,16 @@ public interface ShmemRuntime extends Context {
      * throws. Thread-safe; no ordering effect.
      */
     boolean addrAccessible(SymmetricMemory mem, int pe);
+
+    /**
+     * Whether the local memory {@code segment} is symmetric and PE {@code pe}'s copy of it can be reached through
+     * jshmem ({@code shmem_addr_accessible} asked of an address): true when the whole segment lies inside this PE's
+     * symmetric heap of this instance (a slice of a buffer's {@link SymmetricMemory#local()} view) and {@code pe} is
+     * a PE of the job; false for private memory (any other native segment, a heap array's segment), a view of
+     * another PE's heap, a segment of another instance's heap, null, a bad PE number, or after finalize. A query:
+     * never throws and touches no memory. Thread-safe; no ordering effect.
+     */
+    boolean addrAccessible(java.lang.foreign.MemorySegment segment, int pe);
 
     /**
      * Sets the profiling level of this PE's process, for every instance ({@code shmem_pcontrol}); not collective,

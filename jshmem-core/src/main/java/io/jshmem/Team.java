@@ -130,9 +130,11 @@ public interface Team extends AutoCloseable {
 
     /**
      * Collective: concatenates every member's block, of sizes that may differ between members, in team order into
-     * {@code dest} on every member ({@code shmem_collectmem}). Every member checks, from the sizes all of them
-     * published, that the total fits in dest from {@code destOffset} and that no source overlaps dest except as its
-     * owner's own block; if not, all throw with nothing written.
+     * {@code dest} from {@code destOffset} on every member ({@code shmem_collectmem}); the bytes of dest before
+     * {@code destOffset} and after the total are left as they were. Every member checks, from the sizes, sources and
+     * dests all of them published, that every member passed the same dest position, that the total fits in dest from
+     * {@code destOffset} and that no source overlaps dest except as its owner's own block; if not, all throw with
+     * nothing written on any of them.
      *
      * @return the total number of bytes gathered (the same on every member)
      */

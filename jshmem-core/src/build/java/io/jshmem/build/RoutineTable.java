@@ -83,8 +83,9 @@ final class RoutineTable {
                         + " a lone process is a one-PE job) and makes it the current instance.");
         row(c("aclshmemx_init_attr"), "ShmemRuntime init(InitAttributes attributes)",
                 api("ShmemRuntime.init(notNull(\"attributes\", attributes))"),
-                "Collective: initializes the instance named by {@code attributes} (0 by default), which must not be"
-                        + " live, and makes it current.");
+                "Collective: initializes the instance named by {@code attributes} (0 by default) and makes it"
+                        + " current; explicit attributes of a live instance are rejected (finalize it first), while"
+                        + " {@code InitAttributes.fromEnvironment()} nests like {@link #init()}.");
         row(c("shmem_init_thread"), "ShmemRuntime initThread(ThreadLevel requested)",
                 api("ShmemRuntime.initThread(InitAttributes.fromEnvironment(), notNull(\"requested\", requested))"),
                 "Collective: {@link #init()} with a thread level; every level is provided as requested.");
@@ -121,6 +122,10 @@ final class RoutineTable {
                 rt("addrAccessible(mem, pe)"),
                 "Whether {@code mem} is a live symmetric buffer of the current instance and {@code pe} a PE of the"
                         + " job; false for null, freed or foreign buffers and bad PEs.");
+        row(c("shmem_addr_accessible"), "boolean addrAccessible(MemorySegment segment, int pe)",
+                rt("addrAccessible(segment, pe)"),
+                "Whether local memory {@code segment} lies inside this PE's symmetric heap of the current instance"
+                        + " and {@code pe} is a PE of the job; false for private memory, null and bad PEs.");
         row(c("shmem_pcontrol"), "void pcontrol(int level)", rt("pcontrol(level)"),
                 "Sets this process's profiling level: at most 0 disables, 1 (default) enables, 2 and more also flush"
                         + " the profile table and add stack-traced JFR detail events.");

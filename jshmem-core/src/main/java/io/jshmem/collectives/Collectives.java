@@ -120,10 +120,12 @@ public final class Collectives {
     }
 
     /**
-     * Blocks of possibly different sizes, concatenated in team order ({@code shmem_collect}). The members first
-     * publish their block sizes and source offsets; every member then checks, from the same data, that the total
-     * fits {@code destCapacity} bytes and that no source overlaps the dest except exactly at its own block (in
-     * place), so all members accept or all throw, after a sync, with nothing written.
+     * Blocks of possibly different sizes, concatenated in team order from heap offset {@code dest}
+     * ({@code shmem_collect}). The members first publish their block sizes, source offsets, dest offsets and dest
+     * capacities (the bytes from {@code dest} to the end of its block); every member then checks, from the same
+     * data, that all members name the same dest, that the total fits the smallest capacity and that no source
+     * overlaps the dest except exactly at its own block (in place), so all members accept or all throw, after a
+     * sync, with nothing written on any of them: the total is known only once the sizes are exchanged.
      *
      * @return the total number of bytes gathered
      */
@@ -133,18 +135,29 @@ public final class Collectives {
         int n = ch.size();
         LONG.setRelease(ch.local(), ch.slotWord(TeamLayout.COUNT), bytes);
         LONG.setRelease(ch.local(), ch.slotWord(TeamLayout.COUNT_SOURCE), source);
+        LONG.setRelease(ch.local(), ch.slotWord(TeamLayout.COLLECT_DEST), dest);
+        LONG.setRelease(ch.local(), ch.slotWord(TeamLayout.COLLECT_CAPACITY), destCapacity);
         if (n > 1) {
             ch.sync();
         }
         long[] sizes = new long[n];
         long[] sources = new long[n];
+        long[] dests = new long[n];
+        long[] capacities = new long[n];
         for (int i = 0; i < n; i++) {
-            sizes[i] = i == ch.me() ? bytes : ch.comm().getScalarLong(ch.pe(i), ch.slotWord(TeamLayout.COUNT));
-            sources[i] = i == ch.me() ? source
-                    : ch.comm().getScalarLong(ch.pe(i), ch.slotWord(TeamLayout.COUNT_SOURCE));
+            boolean mine = i == ch.me();
+            int pe = ch.pe(i);
+            sizes[i] = mine ? bytes : ch.comm().getScalarLong(pe, ch.slotWord(TeamLayout.COUNT));
+            sources[i] = mine ? source : ch.comm().getScalarLong(pe, ch.slotWord(TeamLayout.COUNT_SOURCE));
+            dests[i] = mine ? dest : ch.comm().getScalarLong(pe, ch.slotWord(TeamLayout.COLLECT_DEST));
+            capacities[i] = mine ? destCapacity
+                    : ch.comm().getScalarLong(pe, ch.slotWord(TeamLayout.COLLECT_CAPACITY));
         }
         Blocks blocks = Blocks.of(sizes);
-        String problem = collectProblem(blocks, sources, dest, destCapacity, elemSize, ch);
+        String problem = collectDestProblem(blocks, dests, capacities, elemSize, ch);
+        if (problem == null) {
+            problem = collectProblem(blocks, sources, dest, ch);
+        }
         if (problem != null) {
             if (n > 1) {
                 ch.sync();
@@ -175,13 +188,35 @@ public final class Collectives {
         };
     }
 
-    private static String collectProblem(Blocks b, long[] sources, long dest, long capacity, long elemSize,
-                                         TeamChannel ch) {
+    /**
+     * Whether every member names the same dest and the total fits every member's capacity; computed from the
+     * published words alone, so every member reaches the same verdict.
+     */
+    private static String collectDestProblem(Blocks b, long[] dests, long[] capacities, long elemSize,
+                                             TeamChannel ch) {
+        int smallest = 0;
+        for (int i = 0; i < dests.length; i++) {
+            if (dests[i] != dests[0]) {
+                return "collect: dest differs between members: team PE 0 (PE " + ch.pe(0) + ") passed "
+                        + "heap offset " + dests[0] + ", team PE " + i + " (PE " + ch.pe(i) + ") heap offset "
+                        + dests[i] + "; every member must pass the same dest and destIndex (nothing was written)";
+            }
+            if (capacities[i] < capacities[smallest]) {
+                smallest = i;
+            }
+        }
+        long capacity = capacities[smallest];
         if (b.total() > capacity) {
             return "collect gathers " + b.total() / elemSize + " elements (" + b.total() + " bytes: the members "
                     + "contribute " + java.util.Arrays.toString(b.sizes()) + " bytes) but dest holds only "
-                    + capacity / elemSize + " elements from destIndex; pass a larger dest (nothing was written)";
+                    + capacity / elemSize + " elements (" + capacity + " bytes) from destIndex"
+                    + (smallest == ch.me() ? "" : " on team PE " + smallest)
+                    + "; pass a larger dest or a smaller destIndex (nothing was written)";
         }
+        return null;
+    }
+
+    private static String collectProblem(Blocks b, long[] sources, long dest, TeamChannel ch) {
         for (int i = 0; i < b.sizes().length; i++) {
             long s = sources[i];
             long len = b.sizes()[i];

@@ -24,7 +24,6 @@ import io.jshmem.operand.SymmetricBlock;
 
 import io.jshmem.comm.QueueLocks;
 import io.jshmem.error.ShmemArgumentException;
-import io.jshmem.error.ShmemOutOfMemoryException;
 import io.jshmem.memory.Block;
 import io.jshmem.runtime.ContextState;
 import io.jshmem.runtime.HostProfile;
@@ -91,19 +90,37 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     /**
      * A further init of a live instance (OpenSHMEM 1.6: init and init_thread may be called many times, each matched
      * by a finalize): the same runtime, one more finalize needed, made current again. Nothing is communicated. The
-     * thread level stays the one the first init provided (1.6 lets a library keep it). Explicit attributes naming
-     * another PE or job size are a mistake, rejected with nothing changed.
+     * thread level stays the one the first init provided (1.6 lets a library keep it). Only a plain init nests
+     * (attributes from the environment, at most an instance id): explicit attributes (a PE, job size and unique id,
+     * or any setting) start an instance, and CANN SHMEM's {@code shmem_init_attr} rejects a repeated init of a live
+     * one, so they are rejected with nothing changed.
      */
     private RuntimeImpl initAgain(InitAttributes attributes) {
-        if (attributes.myPe() >= 0 && (attributes.myPe() != myPe() || attributes.nPes() != nPes())) {
-            throw new ShmemStateException("instance " + instanceId() + " is already initialized as PE " + myPe()
-                    + " of " + nPes() + ", but this init asks for PE " + attributes.myPe() + " of " + attributes.nPes()
-                    + ": a nested init joins the live job; finalize it first to start another, or init another"
-                    + " instance id");
+        if (attributes.myPe() >= 0 || !attributes.overrides().isEmpty()) {
+            throw new ShmemStateException("instance " + instanceId() + " is live: it is already initialized as PE "
+                    + myPe() + " of " + nPes() + " with a heap of " + heapSize() + " bytes (" + initCount
+                    + (initCount == 1 ? " init" : " inits") + " not yet finalized), and this init passes explicit "
+                    + "attributes (" + explicit(attributes) + "), which start an instance rather than join one: "
+                    + "finalize it first to start it again with these attributes, call plain init() (or "
+                    + "InitAttributes.fromEnvironment()) to nest an init in the live one, or init another instance id"
+                    + " (nothing was changed)");
         }
         initCount++;
         InstanceRegistry.setCurrent(instanceId());
         return this;
+    }
+
+    /** The explicit part of {@code attributes}, for a message. */
+    private static String explicit(InitAttributes attributes) {
+        StringBuilder sb = new StringBuilder();
+        if (attributes.myPe() >= 0) {
+            sb.append("PE ").append(attributes.myPe()).append(" of ").append(attributes.nPes()).append(", unique id ")
+                    .append(attributes.uniqueId());
+        }
+        for (var e : attributes.overrides().entrySet()) {
+            sb.append(sb.isEmpty() ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
+        }
+        return sb.toString();
     }
 
     /** Inits of this runtime not yet matched by a finalize: 1 after the first init, 0 once finalized. */
@@ -152,15 +169,18 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         liveBlocks.clear();
     }
 
-    /** Rejects sizes the heap can never hold, before any rounding could wrap them. */
-    private void fitsHeap(String operation, long bytes) {
-        long capacity = instance.heapUsage().capacity();
-        if (bytes > capacity) {
-            HeapUsage u = instance.heapUsage();
-            throw new ShmemOutOfMemoryException(operation + " of " + bytes + " bytes cannot be satisfied: the "
-                    + "symmetric heap has " + u.capacity() + " bytes for allocations, " + (u.capacity() - u.used())
-                    + " free (largest free block " + u.largestFree() + "); raise SHMEM_SYMMETRIC_SIZE or allocate "
-                    + "less");
+    /**
+     * {@code error}, once this PE has taken part in the collective argument check of {@code operation} with its words
+     * ({@link AllocationArgs#rejectTogether}): a bad argument on one PE fails every PE instead of leaving the others
+     * waiting in the allocation.
+     */
+    private RuntimeException rejected(String operation, long a, long b, String aName, String bName,
+                                      RuntimeException error) {
+        int claimed = enter();
+        try {
+            return AllocationArgs.rejectTogether(instance, operation, a, b, aName, bName, error);
+        } finally {
+            leave(claimed);
         }
     }
 
@@ -171,11 +191,14 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
 
     private SymmetricMemory allocate(String operation, long bytes, long alignment) {
         instance.ensureLive();
-        Operands.count("bytes", bytes);
+        // Sizes the heap can never hold are rejected before any rounding could wrap them.
+        RuntimeException bad = AllocationArgs.bytes(operation, bytes, instance.heapUsage());
+        if (bad != null) {
+            throw rejected(operation, bytes, alignment, "size", "alignment", bad);
+        }
         if (bytes == 0) {
             return null;
         }
-        fitsHeap(operation, bytes);
         int claimed = enter();
         try {
             return block(instance.allocate(operation, bytes, alignment));
@@ -191,7 +214,12 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
 
     @Override
     public SymmetricMemory calloc(long count, long elementSize) {
-        SymmetricMemory m = allocate("calloc", callocBytes(count, elementSize), DEFAULT_ALIGNMENT);
+        instance.ensureLive();
+        RuntimeException bad = AllocationArgs.calloc(count, elementSize);
+        if (bad != null) {
+            throw rejected("calloc", AllocationArgs.NO_SIZE, DEFAULT_ALIGNMENT, "size", "alignment", bad);
+        }
+        SymmetricMemory m = allocate("calloc", count * elementSize, DEFAULT_ALIGNMENT);
         if (m != null) {
             m.local().fill((byte) 0);
             instance.barrierAll();
@@ -199,29 +227,14 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         return m;
     }
 
-    /** {@code count * elementSize}, checked before the product can wrap. */
-    private static long callocBytes(long count, long elementSize) {
-        Operands.count("count", count);
-        Operands.count("elementSize", elementSize);
-        if (elementSize != 0 && count > Long.MAX_VALUE / elementSize) {
-            throw new ShmemOutOfMemoryException("calloc of count * elementSize = " + count + " * " + elementSize
-                    + " bytes overflows 2^63: the symmetric heap cannot hold it; allocate less");
-        }
-        return count * elementSize;
-    }
-
     @Override
     public SymmetricMemory align(long alignment, long bytes) {
-        return allocate("align", bytes, alignmentOf(alignment));
-    }
-
-    /** The block alignment for a power-of-two {@code alignment} (at least 8). */
-    private static long alignmentOf(long alignment) {
-        if (alignment <= 0 || Long.bitCount(alignment) != 1) {
-            throw new ShmemArgumentException("alignment = " + alignment + " is not a power of two: valid values "
-                    + "are 1, 2, 4, 8, ... up to 2^62; pass a power of two");
+        instance.ensureLive();
+        RuntimeException bad = AllocationArgs.alignment(alignment);
+        if (bad != null) {
+            throw rejected("align", bytes, alignment, "size", "alignment", bad);
         }
-        return Math.max(8, alignment);
+        return allocate("align", bytes, Math.max(8, alignment));
     }
 
     @Override
@@ -234,14 +247,19 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
                     + "buffers only; allocate a new " + k.memType() + " buffer, copy through local(), and free the "
                     + "old one (nothing was changed)");
         }
-        Operands.count("bytes", bytes);
+        RuntimeException bad = AllocationArgs.bytes("realloc", bytes, instance.heapUsage());
+        if (bad != null) {
+            if (mem instanceof SymmetricBlock b && b.owner() == owner && b.isLive() && instance.isLive()) {
+                throw rejected("realloc", b.heapOffset(), bytes, "offset", "size", bad);
+            }
+            throw bad;
+        }
         if (bytes == 0) {
             free(mem);
             return null;
         }
         SymmetricBlock old = claim("mem", mem);
         try {
-            fitsHeap("realloc", bytes);
             SymmetricBlock fresh = block(instance.reallocate(old.heapOffset(), bytes, DEFAULT_ALIGNMENT), old.hints());
             old.completeFree();
             liveBlocks.remove(old);
@@ -303,15 +321,19 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     @Override
     public SymmetricMemory mallocWithHints(long bytes, long hints) {
         instance.ensureLive();
-        Operands.count("bytes", bytes);
-        Operands.hints("hints", hints, MALLOC_VALID_HINTS);
+        RuntimeException bad = AllocationArgs.bytes("malloc_with_hints", bytes, instance.heapUsage());
+        if (bad == null) {
+            bad = AllocationArgs.hints(hints, MALLOC_VALID_HINTS);
+        }
+        if (bad != null) {
+            throw rejected("malloc_with_hints", bytes, hints, "size", "hints", bad);
+        }
         if (hints == 0) {
             return malloc(bytes);
         }
         if (bytes == 0) {
             return null;
         }
-        fitsHeap("malloc_with_hints", bytes);
         // Hints change no placement on one host (every engine serves atomics and signals anywhere): recorded only.
         return block(instance.allocate("malloc_with_hints", bytes, DEFAULT_ALIGNMENT, hints, "hints"), hints);
     }
@@ -327,7 +349,14 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         if (memType == MemType.HOST_SIDE) {
             return calloc(count, elementSize);
         }
-        SymmetricMemory m = allocate("calloc", callocBytes(count, elementSize), DEFAULT_ALIGNMENT, memType);
+        instance.ensureLive();
+        kinds.requireProvider("calloc", memType);
+        RuntimeException bad = AllocationArgs.calloc(count, elementSize);
+        if (bad != null) {
+            throw rejected("calloc(" + memType + ")", AllocationArgs.NO_SIZE, DEFAULT_ALIGNMENT, "size",
+                    "alignment", bad);
+        }
+        SymmetricMemory m = allocate("calloc", count * elementSize, DEFAULT_ALIGNMENT, memType);
         if (m != null) {
             m.local().fill((byte) 0);
             instance.barrierAll();
@@ -341,7 +370,13 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         if (memType == MemType.HOST_SIDE) {
             return align(alignment, bytes);
         }
-        return allocate("align", bytes, alignmentOf(alignment), memType);
+        instance.ensureLive();
+        kinds.requireProvider("align", memType);
+        RuntimeException bad = AllocationArgs.alignment(alignment);
+        if (bad != null) {
+            throw rejected("align(" + memType + ")", bytes, alignment, "size", "alignment", bad);
+        }
+        return allocate("align", bytes, Math.max(8, alignment), memType);
     }
 
     private SymmetricMemory allocate(String operation, long bytes, long alignment, MemType memType) {
@@ -350,12 +385,14 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
             return allocate(operation, bytes, alignment);
         }
         instance.ensureLive();
-        Operands.count("bytes", bytes);
         kinds.requireProvider(operation, memType);
+        RuntimeException bad = AllocationArgs.bytes(operation, bytes, instance.heapUsage());
+        if (bad != null) {
+            throw rejected(operation + "(" + memType + ")", bytes, alignment, "size", "alignment", bad);
+        }
         if (bytes == 0) {
             return null;
         }
-        fitsHeap(operation, bytes);
         return kinds.allocate(operation, memType, bytes, alignment);
     }
 
@@ -601,6 +638,20 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     @Override
     public boolean addrAccessible(SymmetricMemory mem, int pe) {
         return mem instanceof SymmetricBlock b && b.owner() == owner && b.isLive() && peAccessible(pe);
+    }
+
+    /**
+     * Whether {@code segment} lies wholly inside this PE's heap of this instance and {@code pe} is a PE of the job
+     * ({@code shmem_addr_accessible} of an address); compares addresses only, so it never touches the segment.
+     */
+    @Override
+    public boolean addrAccessible(MemorySegment segment, int pe) {
+        if (segment == null || !segment.isNative() || !peAccessible(pe)) {
+            return false;
+        }
+        MemorySegment heap = instance.localHeap();
+        long start = segment.address() - heap.address();
+        return start >= 0 && start < heap.byteSize() && segment.byteSize() <= heap.byteSize() - start;
     }
 
     /** Sets the profiling level of this process ({@code shmem_pcontrol}); see {@link ShmemRuntime#pcontrol}. */

@@ -308,14 +308,12 @@ final class TeamImpl implements Team {
         TeamChannel ch = usable();
         Operands.count(countName, count);
         Object owner = owner();
-        long d = CollectiveArgs.range(owner, dest, "dest", destName, destIndex, countName, 0, size);
+        // The total (and so dest's range) is known only once the members' sizes are exchanged: here the start is
+        // checked and kept, and Collectives.collect checks the total against the room on every member before any
+        // write.
+        long d = CollectiveArgs.start(owner, dest, "dest", destName, destIndex, size);
         long s = CollectiveArgs.range(owner, source, "source", sourceName, sourceIndex, countName, count, size);
-        if (destIndex > dest.byteSize() / size) {
-            throw new io.jshmem.error.ShmemArgumentException(destName + " = " + destIndex + " is outside dest (a "
-                    + "symmetric block of " + dest.byteSize() / size + " elements of " + size + " bytes): valid is 0.."
-                    + dest.byteSize() / size);
-        }
-        long capacity = (dest.byteSize() / size - destIndex) * size;
+        long capacity = CollectiveArgs.room(dest, destIndex, size);
         lock();
         try {
             HostProfile.Span span = teams.runtime().prof.begin();

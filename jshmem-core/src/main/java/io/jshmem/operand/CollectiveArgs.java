@@ -19,6 +19,29 @@ public final class CollectiveArgs {
         return Operands.inBlock(Operands.block(name, mem, owner), name, indexName, index, countName, count, size);
     }
 
+    /**
+     * Heap offset of element {@code index} of a live block of {@code owner}, where {@code index} may be anything from
+     * 0 to the block's element count (its end): the start of a range whose length is not known yet, as collect's
+     * dest before the members' sizes are exchanged. Unlike a zero-length {@link #range}, the position is checked and
+     * kept, never replaced by the block's start.
+     */
+    public static long start(Object owner, SymmetricMemory mem, String name, String indexName, long index,
+                             long size) {
+        SymmetricBlock block = Operands.block(name, mem, owner);
+        long elements = Operands.capacity(block.byteSize(), size);
+        if (index < 0 || index > elements) {
+            throw new ShmemArgumentException(indexName + " = " + index + " is outside " + name + " (a symmetric "
+                    + "block of " + elements + (size == 1 ? " bytes" : " elements of " + size + " bytes")
+                    + "): valid is 0.." + elements + "; pass a position inside it or allocate a larger one");
+        }
+        return block.heapOffset() + index * size;
+    }
+
+    /** Bytes from element {@code index} (checked by {@link #start}) to the end of {@code mem}'s whole elements. */
+    public static long room(SymmetricMemory mem, long index, long size) {
+        return (Operands.capacity(mem.byteSize(), size) - index) * size;
+    }
+
     /** {@code count * factor}, rejecting negative counts and products beyond 2^63 - 1. */
     public static long product(String countName, long count, long factor) {
         Operands.count(countName, count);

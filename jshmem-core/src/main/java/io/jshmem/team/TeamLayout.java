@@ -12,7 +12,8 @@ import io.jshmem.memory.HeapLayout;
  * <pre>
  *   +0     line A: ARRIVED (barrier epoch, for timeout reports) | EPOCH (collective epoch, same) | COUNT and
  *                  COUNT_SOURCE (collect: block size and source offset) | SPLIT record (5 words, read by the
- *                  parent's members during a split; the free-slot bitmap is in the heap header)
+ *                  parent's members during a split; the free-slot bitmap is in the heap header) | COLLECT_DEST
+ *                  and COLLECT_CAPACITY (collect: dest offset and its room, checked to agree before any write)
  *   +128   line B: dissemination barrier flags, one word per round (16 rounds: teams of up to 65536 PEs); a
  *                  central barrier (members that sleep) uses word 0 as arrival counter (on the first member)
  *                  and word 8 as release word instead
@@ -42,6 +43,9 @@ public final class TeamLayout {
     public static final long COUNT_SOURCE = 24;
     public static final long SPLIT_RECORD = 32;
     public static final int SPLIT_RECORD_WORDS = 5;
+    /** collect: this member's dest offset and the bytes from it to the end of dest, compared before any write. */
+    public static final long COLLECT_DEST = 104;
+    public static final long COLLECT_CAPACITY = 112;
 
     public static final long BARRIER_FLAGS = 128;
     public static final long ROUND_FLAGS = 256;

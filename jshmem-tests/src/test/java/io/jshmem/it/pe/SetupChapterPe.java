@@ -8,6 +8,7 @@ import io.jshmem.SymmetricMemory;
 import io.jshmem.ThreadLevel;
 import io.jshmem.error.ShmemStateException;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
@@ -67,8 +68,9 @@ public final class SetupChapterPe {
         for (int bad : new int[] {-1, n, Integer.MIN_VALUE, Integer.MAX_VALUE}) {
             check(!rt.addrAccessible(m, bad), "addrAccessible(live buffer, bad pe " + bad + ")");
         }
-        check(!rt.addrAccessible(null, 0), "addrAccessible(null, 0)");
-        check(!Shmem.addrAccessible(null, me), "facade addrAccessible(null)");
+        check(!rt.addrAccessible((SymmetricMemory) null, 0), "addrAccessible(null, 0)");
+        check(!rt.addrAccessible((MemorySegment) null, 0), "addrAccessible((MemorySegment) null, 0)");
+        check(!Shmem.addrAccessible((SymmetricMemory) null, me), "facade addrAccessible(null)");
         // The buffer works as addrAccessible says: a ring of puts lands.
         Shmem.p(m, 0, 7000L + me, (me + 1) % n);
         Shmem.barrierAll();
