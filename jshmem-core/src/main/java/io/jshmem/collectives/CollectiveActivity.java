@@ -45,9 +45,10 @@ public final class CollectiveActivity {
     public static final int INSCAN = 12;
     public static final int EXSCAN = 13;
     public static final int SPLIT = 14;
+    public static final int TEAM_DESTROY = 15;
     private static final String[] NAMES = {"nothing", "barrier", "sync_all", "malloc/free", "finalize", "sync",
         "barrier", "broadcast", "fcollect", "collect", "alltoall", "reduction", "sum_inscan", "sum_exscan",
-        "team split"};
+        "team split", "team destroy"};
     private static final ReduceOp[] OPERATORS = ReduceOp.values();
 
     private CollectiveActivity() {

@@ -12,6 +12,7 @@ import io.jshmem.bootstrap.UniqueId;
 import io.jshmem.collectives.Barrier;
 import io.jshmem.collectives.CollectiveActivity;
 import io.jshmem.collectives.FinalizeHandshake;
+import io.jshmem.collectives.LiveTeams;
 import io.jshmem.comm.Comm;
 import io.jshmem.comm.FailureState;
 import io.jshmem.comm.WaitLoop;
@@ -55,6 +56,7 @@ public final class Instance {
     private final long heapSize;
     private final Comm comm;
     private final FailureState failures;
+    private final LiveTeams liveTeams = new LiveTeams();
     private final Barrier worldBarrier;
     /** The world operation in progress and its epoch (guarded by the collective lock; read on slow paths). */
     private volatile int worldCode;
@@ -471,13 +473,21 @@ public final class Instance {
             if (!live) {
                 return;
             }
+            String diverged = null;
             try {
                 LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + " finalize start");
                 if (failures.hasTimedOut()) {
-                    finalizeAfterTimeout();
+                    finalizeAfterFailure("a timeout");
+                } else if (failures.hasDiverged()) {
+                    finalizeAfterFailure("collectives called in different orders");
                 } else {
                     enterWorld(CollectiveActivity.FINALIZE);
-                    FinalizeHandshake.await(comm, comm.waitLoop());
+                    FinalizeHandshake.await(comm, comm.waitLoop(), liveTeams::probe);
+                    // Every PE is in finalize: the teams' calls are final and can be compared.
+                    diverged = liveTeams.verifyAtFinalize();
+                    if (diverged != null) {
+                        failures.collectivesDiverged(false);
+                    }
                     worldBarrier.barrier();
                     boot.barrier("finalize", controlTimeout);
                 }
@@ -499,35 +509,45 @@ public final class Instance {
                     throw first;
                 }
             }
+            if (diverged != null && !failures.divergenceReported()) {
+                // The job is over on every PE; this PE's program never heard of the mismatch, so finalize says it.
+                throw new ShmemStateException("finalize found that " + diverged);
+            }
         } finally {
             collectiveLock.unlock();
         }
     }
 
+    /** The channels of this PE's live teams, compared between members at finalize ({@link LiveTeams}). */
+    public LiveTeams liveTeams() {
+        return liveTeams;
+    }
+
     /**
-     * Finalize after a call of this PE passed its deadline: the PEs may no longer agree on where they are (a
-     * collective called on only some of them), so each step waits a short deadline instead of a second full one
-     * (a quarter of JSHMEM_TIMEOUT, at most 5 s), and a step that does not meet every PE is logged and skipped:
-     * closing goes on. The others' own deadlines bring them here at about the same time.
+     * Finalize after a call of this PE failed ({@code after}: passed its deadline, or found collectives called in
+     * different orders): the PEs may no longer agree on where they are, so each step waits a short deadline instead
+     * of a second full one (a quarter of JSHMEM_TIMEOUT, at most 5 s), and a step that does not meet every PE is
+     * logged and skipped: closing goes on. The others' own deadlines, or their own checks (which fail them as soon
+     * as one PE has found a mismatch), bring them here at about the same time, so the steps are short.
      */
-    private void finalizeAfterTimeout() {
+    private void finalizeAfterFailure(String after) {
         Duration quarter = controlTimeout.dividedBy(4);
         Duration shortWait = quarter.compareTo(Duration.ofSeconds(5)) < 0 ? quarter : Duration.ofSeconds(5);
         Duration wait = shortWait.isZero() ? Duration.ofMillis(1) : shortWait;
-        LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after a timeout waits at most "
+        LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after " + after + " waits at most "
                 + wait.toMillis() + " ms per step for the other PEs");
         try {
             enterWorld(CollectiveActivity.FINALIZE);
             worldBarrier.barrier(new WaitLoop(comm.waitLoop().spins(), wait, failures, 0));
         } catch (ShmemTimeoutException e) {
-            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize's barrier after a timeout did not"
+            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize's barrier after " + after + " did not"
                     + " meet every PE (" + e.getMessage() + "); closing anyway");
         }
         try {
             boot.barrier("finalize", wait);
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after a timeout did not meet every"
-                    + " PE at the rendezvous (" + e.getMessage() + "); closing anyway");
+            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after " + after + " did not meet"
+                    + " every PE at the rendezvous (" + e.getMessage() + "); closing anyway");
         }
     }
 
