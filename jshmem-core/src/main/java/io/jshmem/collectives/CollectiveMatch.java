@@ -117,10 +117,12 @@ public final class CollectiveMatch {
      */
     String atFinalize() {
         long flag = (long) LONG.getAcquire(local, base + TeamLayout.MISMATCH);
-        if (flag > 0) {
-            return flagged(flag);
+        if (flag < 0) {
+            return null;
         }
-        return flag == 0 ? compare(true) : null;
+        // This PE's own comparison first: it names both sides, where a record names only the finder.
+        String found = compare(true);
+        return found != null || flag == 0 ? found : flagged(flag);
     }
 
     /**
