@@ -56,8 +56,8 @@ public interface Barrier {
      * As {@link #over(Comm, int[], int, long, long, long, Supplier)}; {@code diverged} (may be null) says, when a
      * wait is slow, whether the members are known to have called different collectives (the wait then fails).
      */
-    static Barrier over(Comm comm, int[] members, int me, long flagsOffset, long flagStride, long arrivedOffset,
-                        Supplier<String> mismatch, Supplier<String> diverged) {
+    public static Barrier over(Comm comm, int[] members, int me, long flagsOffset, long flagStride,
+                               long arrivedOffset, Supplier<String> mismatch, Supplier<String> diverged) {
         if (comm.allSleep(members)) {
             return new CentralBarrier(comm, members, me, flagsOffset, flagsOffset + Math.max(flagStride, 64),
                     arrivedOffset, mismatch, diverged);

@@ -45,6 +45,8 @@ public final class CollectiveMatch {
     private final int me;
     private final long base;
     private final MemorySegment local;
+    /** TEAM_WORLD, whose calls are also ordered with the world operations (barrierAll, syncAll, malloc/free). */
+    private final boolean worldTeam;
     private final long[] descs = new long[HISTORY];
     private final long[] sizes = new long[HISTORY];
     private final int[] digests = new int[HISTORY];
@@ -58,6 +60,29 @@ public final class CollectiveMatch {
         this.me = team.myIndex();
         this.base = team.base();
         this.local = comm.localHeap();
+        this.worldTeam = team.slot() == TeamLayout.WORLD_SLOT;
+    }
+
+    /** barrierAll, syncAll or malloc/free: an operation of every PE through the world barrier, not finalize. */
+    private static boolean inWorldOperation(long code) {
+        return code != CollectiveActivity.NONE && code != CollectiveActivity.FINALIZE && (code >>> 16) == 0;
+    }
+
+    /**
+     * For a slow wait of a world operation (barrierAll, syncAll, malloc/free): the mismatch a member recorded on
+     * TEAM_WORLD (it waits in a TEAM_WORLD collective this PE passed over for the world operation), or null. One
+     * load of this PE's heap.
+     */
+    public static String recordedOnWorld(Comm comm) {
+        long flag = (long) LONG.getAcquire(comm.localHeap(), TeamLayout.slotBase(TeamLayout.WORLD_SLOT)
+                + TeamLayout.MISMATCH);
+        if (flag <= 0) {
+            return null;
+        }
+        int finder = (int) ((flag & 0xff_ffffL) - 1);
+        return "PE " + finder + " found that the PEs called TEAM_WORLD's collectives and the world operations"
+                + " (barrierAll, syncAll, malloc/free) in different orders, from TEAM_WORLD call " + (flag >>> 24)
+                + " on; every PE must call them in the same order (raising JSHMEM_TIMEOUT will not help)";
     }
 
     /**
@@ -150,10 +175,14 @@ public final class CollectiveMatch {
             int pe = members[i];
             long word;
             long desc;
-            boolean finalizing;
+            long activity;
+            long activityEpoch;
             try {
-                finalizing = !complete
-                        && comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET) == CollectiveActivity.FINALIZE;
+                // Its activity before its team words: it published them in the other order.
+                activity = complete ? CollectiveActivity.NONE
+                        : comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET);
+                activityEpoch = worldTeam && inWorldOperation(activity)
+                        ? comm.getScalarLong(pe, HeapLayout.ACTIVITY_EPOCH_OFFSET) : 0;
                 word = comm.getScalarLong(pe, base + TeamLayout.MATCH);
                 desc = comm.getScalarLong(pe, base + TeamLayout.MATCH_DESC);
                 if (comm.getScalarLong(pe, base + TeamLayout.MATCH) != word) {
@@ -162,6 +191,7 @@ public final class CollectiveMatch {
             } catch (RuntimeException unreachable) {
                 continue;
             }
+            boolean finalizing = activity == CollectiveActivity.FINALIZE;
             long theirs = calls + (int) ((word >>> 32) - calls);
             int theirDigest = (int) word;
             String why = null;
@@ -174,6 +204,13 @@ public final class CollectiveMatch {
                         + team.name() + " (" + nameAt(calls) + "), after only " + theirs + " call(s) there"
                         + (theirs == 0 ? "" : " (the last " + name(desc, -1) + ")") + ", the next of PE "
                         + comm.myPe() + "'s being " + nameAt(theirs + 1);
+            } else if (theirs < calls && activityEpoch > (long) LONG.getAcquire(local,
+                    HeapLayout.BARRIER_ARRIVED_OFFSET)) {
+                // barrierAll, syncAll and malloc/free are collectives of every PE too, ordered with TEAM_WORLD's:
+                // PE pe entered one after its call `theirs`, which this PE passed without entering it.
+                why = "PE " + pe + " is in " + CollectiveActivity.name(activity) + " (after " + theirs + " call(s) on"
+                        + " TEAM_WORLD) while PE " + comm.myPe() + " is in call " + calls + " on TEAM_WORLD ("
+                        + nameAt(calls) + ") without having entered that " + CollectiveActivity.name(activity);
             } else if (theirs < calls && complete) {
                 why = "PE " + pe + " made " + theirs + " call(s) on " + team.name() + " before finalize"
                         + (theirs == 0 ? "" : " (the last " + name(desc, -1) + ")") + " where PE " + comm.myPe()
@@ -245,12 +282,28 @@ public final class CollectiveMatch {
     }
 
     private String flagged(long flag) {
-        long finder = (flag & 0xff_ffffL) - 1;
+        int finder = (int) ((flag & 0xff_ffffL) - 1);
         long call = flag >>> 24;
         return "PE " + finder + " found that the collectives on " + team.name() + " were called in different orders,"
                 + " or with other roots or sizes, from call " + call + " on (PE " + comm.myPe() + "'s call " + call
-                + ": " + nameAt(call) + "); every PE of a team must call the same collectives, in the same order, with"
+                + ": " + nameAt(call) + where(finder) + "); every PE of a team must call the same collectives, in the same order, with"
                 + " the same root and size (raising JSHMEM_TIMEOUT will not help)";
+    }
+
+    /** {@code ; PE 0's last call: 1, barrier}, from its published words; empty when they cannot be read. */
+    private String where(int pe) {
+        if (pe == comm.myPe()) {
+            return "";
+        }
+        try {
+            long word = comm.getScalarLong(pe, base + TeamLayout.MATCH);
+            long desc = comm.getScalarLong(pe, base + TeamLayout.MATCH_DESC);
+            long theirs = calls + (int) ((word >>> 32) - calls);
+            return theirs == 0 ? "; PE " + pe + " has made no call" : "; PE " + pe + "'s last call: " + theirs + ", "
+                    + name(desc, -1);
+        } catch (RuntimeException unreachable) {
+            return "";
+        }
     }
 
     /** {@code broadcast (root 0, 8 bytes)}; {@code fullSize} the exact size when known here, else -1. */

@@ -11,6 +11,7 @@ import io.jshmem.bootstrap.TlsContexts;
 import io.jshmem.bootstrap.UniqueId;
 import io.jshmem.collectives.Barrier;
 import io.jshmem.collectives.CollectiveActivity;
+import io.jshmem.collectives.CollectiveMatch;
 import io.jshmem.collectives.FinalizeHandshake;
 import io.jshmem.collectives.LiveTeams;
 import io.jshmem.comm.Comm;
@@ -95,7 +96,8 @@ public final class Instance {
         }
         this.worldBarrier = Barrier.over(comm, world, pe, HeapLayout.BARRIER_FLAGS_OFFSET,
                 HeapLayout.LINE, HeapLayout.BARRIER_ARRIVED_OFFSET,
-                () -> CollectiveActivity.mismatch(comm, world, pe, worldCode, worldEpoch));
+                () -> CollectiveActivity.mismatch(comm, world, pe, worldCode, worldEpoch),
+                () -> worldCode == CollectiveActivity.FINALIZE ? null : CollectiveMatch.recordedOnWorld(comm));
         this.teamSlots = TeamSlots.check(settings.intValue(Setting.TEAMS_MAX));
         this.allocator = new SymmetricAllocator(TeamLayout.userOffset(teamSlots), heapSize);
         this.check = new CollectiveCheck(comm, worldBarrier);
