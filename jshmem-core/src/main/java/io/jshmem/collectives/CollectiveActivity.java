@@ -192,6 +192,28 @@ public final class CollectiveActivity {
     }
 
     /**
+     * For a slow wait of finalize's world barrier: the PEs that finalize after a failure and so skip that barrier
+     * ({@link HeapLayout#FINALIZE_SHORT_OFFSET}), or null when none does. Reads one word of every other PE.
+     */
+    public static String finalizingShort(Comm comm) {
+        StringBuilder gone = null;
+        for (int pe = 0; pe < comm.nPes(); pe++) {
+            if (pe == comm.myPe()) {
+                continue;
+            }
+            try {
+                if (comm.getScalarLong(pe, HeapLayout.FINALIZE_SHORT_OFFSET) == 1) {
+                    gone = gone == null ? new StringBuilder("PE ") : gone.append(", PE ");
+                    gone.append(pe);
+                }
+            } catch (RuntimeException unreachable) {
+                // Its connection is gone: the rendezvous step says so.
+            }
+        }
+        return gone == null ? null : gone + " finalize(s) after a failure, without the world barrier";
+    }
+
+    /**
      * The members (other than this PE) that are in finalize while this PE is in another operation, or null. A PE in
      * finalize has left every other collective for good, so a wait of this PE that needs it can never complete:
      * typically its code threw, and a try-with-resources block finalized it on the way out, before a collective the

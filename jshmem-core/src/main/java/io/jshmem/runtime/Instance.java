@@ -97,7 +97,8 @@ public final class Instance {
         this.worldBarrier = Barrier.over(comm, world, pe, HeapLayout.BARRIER_FLAGS_OFFSET,
                 HeapLayout.LINE, HeapLayout.BARRIER_ARRIVED_OFFSET,
                 () -> CollectiveActivity.mismatch(comm, world, pe, worldCode, worldEpoch),
-                () -> worldCode == CollectiveActivity.FINALIZE ? null : CollectiveMatch.recordedOnWorld(comm));
+                () -> worldCode == CollectiveActivity.FINALIZE ? CollectiveActivity.finalizingShort(comm)
+                        : CollectiveMatch.recordedOnWorld(comm));
         this.teamSlots = TeamSlots.check(settings.intValue(Setting.TEAMS_MAX));
         this.allocator = new SymmetricAllocator(TeamLayout.userOffset(teamSlots), heapSize);
         this.check = new CollectiveCheck(comm, worldBarrier);
@@ -489,9 +490,17 @@ public final class Instance {
                     diverged = liveTeams.verifyAtFinalize();
                     if (diverged != null) {
                         failures.collectivesDiverged(false);
+                        finalizeAfterFailure("finding collectives called in different orders");
+                    } else {
+                        try {
+                            worldBarrier.barrier();
+                        } catch (ShmemStateException e) {
+                            // Another PE finalizes after a failure, through the rendezvous only: meet it there.
+                            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize goes on to the"
+                                    + " rendezvous: " + e.getMessage());
+                        }
+                        boot.barrier("finalize", controlTimeout);
                     }
-                    worldBarrier.barrier();
-                    boot.barrier("finalize", controlTimeout);
                 }
             } finally {
                 leaving.set(true);
@@ -536,15 +545,16 @@ public final class Instance {
         Duration quarter = controlTimeout.dividedBy(4);
         Duration shortWait = quarter.compareTo(Duration.ofSeconds(5)) < 0 ? quarter : Duration.ofSeconds(5);
         Duration wait = shortWait.isZero() ? Duration.ofMillis(1) : shortWait;
-        LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after " + after + " waits at most "
-                + wait.toMillis() + " ms per step for the other PEs");
-        try {
+        LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + ": finalize after " + after + " meets the other PEs"
+                + " at the rendezvous only, waiting at most " + wait.toMillis() + " ms");
+        // The world barrier is skipped: the failure may have left its epochs unequal (a PE that failed inside
+        // barrierAll entered an epoch the others did not), so it would only wait out its deadline. A PE that waits
+        // in finalize's world barrier reads this word and goes on to the rendezvous.
+        if (worldCode != CollectiveActivity.FINALIZE) {
             enterWorld(CollectiveActivity.FINALIZE);
-            worldBarrier.barrier(new WaitLoop(comm.waitLoop().spins(), wait, failures, 0));
-        } catch (ShmemTimeoutException e) {
-            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize's barrier after " + after + " did not"
-                    + " meet every PE (" + e.getMessage() + "); closing anyway");
         }
+        java.lang.invoke.VarHandle.releaseFence();
+        localHeap().set(java.lang.foreign.ValueLayout.JAVA_LONG, HeapLayout.FINALIZE_SHORT_OFFSET, 1L);
         try {
             boot.barrier("finalize", wait);
         } catch (RuntimeException e) {
