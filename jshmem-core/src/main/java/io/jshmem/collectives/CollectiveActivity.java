@@ -69,8 +69,11 @@ public final class CollectiveActivity {
         return REDUCTION | operator.ordinal() << 8 | (slot + 1) << 16;
     }
 
-    /** Publishes that this PE entered {@code code} at {@code epoch}: two plain stores into its own heap. */
+    /** Publishes that this PE entered {@code code} at {@code epoch}: two stores into its own heap. */
     public static void enter(MemorySegment localHeap, int code, long epoch) {
+        // Ordered after the team words this PE published before (CollectiveMatch reads the activity first,
+        // then those words, and must not see a new activity with older words). A compiler barrier on x86.
+        VarHandle.releaseFence();
         LONG.set(localHeap, HeapLayout.ACTIVITY_EPOCH_OFFSET, epoch);
         LONG.set(localHeap, HeapLayout.ACTIVITY_CODE_OFFSET, (long) code);
     }
