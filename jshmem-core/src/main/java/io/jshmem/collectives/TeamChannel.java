@@ -34,6 +34,10 @@ import java.util.List;
  * epoch ({@code awaitFinishedPrevious}). The eager broadcast and fcollect and the recursive-doubling reduce write
  * their own scratch words through the engine and keep their own rules (epoch parity, {@code awaitScratchFree}).
  *
+ * <p>Matching: {@link #begin} also records the call (operation, root, size) in the team's {@link CollectiveMatch},
+ * whose published words let a slow wait of any algorithm here tell a late member from one that called another
+ * collective, and fail at once in the second case; finalize and {@link #destroy} compare the members' calls.
+ *
  * <p>Not thread-safe: the API serializes collective calls on a team.
  */
 public final class TeamChannel {
