@@ -473,7 +473,8 @@ public final class WaitLoop {
                     warned = true;
                     warn(stall, now - begin);
                 }
-                long slice = Math.min(Math.min(left, sliceNanos), Math.max(1_000, divergeCheck - now));
+                // Slices stay whole (10 ms by default): the check for diverged collectives comes with the next one.
+                long slice = Math.min(left, sliceNanos);
                 long start = System.nanoTime();
                 sleeps.increment();
                 Doorbell.sleep(heap, bell, slice);
