@@ -1,7 +1,6 @@
 package io.jshmem.collectives;
 
 import io.jshmem.comm.Comm;
-import io.jshmem.error.ShmemStateException;
 import io.jshmem.memory.HeapLayout;
 import io.jshmem.team.TeamLayout;
 import io.jshmem.team.TeamState;
@@ -24,7 +23,7 @@ import java.lang.invoke.VarHandle;
  * slot and one load of its mismatch word; reading the members' words ({@link #diverged}) happens only on the slow
  * path of a wait and at finalize. Once a mismatch is found, the finder writes a record of it into every member's
  * {@link TeamLayout#MISMATCH} word: members waiting on the team see it at their next check, members that are not
- * at their next collective on the team or at finalize. Not thread-safe: the API serializes collectives on a team.
+ * at their next wait on the team or at finalize. Not thread-safe: the API serializes collectives on a team.
  */
 public final class CollectiveMatch {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
@@ -48,7 +47,6 @@ public final class CollectiveMatch {
     /** TEAM_WORLD, whose calls are also ordered with the world operations (barrierAll, syncAll, malloc/free). */
     private final boolean worldTeam;
     private final long[] descs = new long[HISTORY];
-    private final long[] sizes = new long[HISTORY];
     private final int[] digests = new int[HISTORY];
     private long calls;
     private int digest;
@@ -89,19 +87,14 @@ public final class CollectiveMatch {
      * Records and publishes call {@code epoch} (the previous one plus one): {@code code} is its {@link
      * CollectiveActivity} code (slot bits ignored), {@code root} the root's team index or -1, {@code size} the bytes
      * every member must pass alike (0 where they may differ), {@code type} a further value that must agree (the data
-     * type of a reduction) or 0. Throws when a member has already recorded a mismatch on this team here.
+     * type of a reduction) or 0. Kept small (a few stores, no check): a member's record of a mismatch is read on
+     * the slow path of a wait and at finalize.
      */
     void enter(long epoch, int code, int root, long size, int type) {
-        long flag = (long) LONG.get(local, base + TeamLayout.MISMATCH);
-        if (flag > 0) {
-            throw new ShmemStateException(CollectiveActivity.name(code & 0xffff) + " on " + team.name() + " (call "
-                    + epoch + ") cannot run: " + flagged(flag));
-        }
         long desc = describe(code, root, size);
         int d = fold(digest, desc, size, type);
         int i = (int) epoch & MASK;
         descs[i] = desc;
-        sizes[i] = size;
         digests[i] = d;
         digest = d;
         calls = epoch;
@@ -242,7 +235,7 @@ public final class CollectiveMatch {
                     + (call - 1) + ": " + nameAt(call - 1) + ")";
         }
         return "call " + call + " on " + team.name() + " is " + name(theirDesc, -1) + " on PE " + pe + " but "
-                + name(mineDesc, sizes[(int) call & MASK]) + " on PE " + comm.myPe();
+                + name(mineDesc, -1) + " on PE " + comm.myPe();
     }
 
     private int digestAt(long call) {
@@ -253,7 +246,7 @@ public final class CollectiveMatch {
         if (call < 1 || call > calls || calls - call >= HISTORY) {
             return "?";
         }
-        return name(descs[(int) call & MASK], sizes[(int) call & MASK]);
+        return name(descs[(int) call & MASK], -1);
     }
 
     /** What this PE waits in, called at {@code location} (or null), for the end of a message. */

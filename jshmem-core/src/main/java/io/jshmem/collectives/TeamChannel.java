@@ -199,7 +199,7 @@ public final class TeamChannel {
     /**
      * Starts a collective: takes the next epoch and publishes it with the collective's code (read by others only to
      * report late PEs and collectives called in different orders) and its match record ({@link CollectiveMatch}).
-     * Allocation-free: a few stores. Throws when a member has recorded a mismatch of the team's calls.
+     * Allocation-free: a few stores.
      *
      * @param op a team operation of {@link CollectiveActivity} (SYNC, BARRIER, BROADCAST, ...) whose arguments
      *           need not agree between members
