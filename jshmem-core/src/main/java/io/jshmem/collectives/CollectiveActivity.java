@@ -71,11 +71,10 @@ public final class CollectiveActivity {
 
     /** Publishes that this PE entered {@code code} at {@code epoch}: two stores into its own heap. */
     public static void enter(MemorySegment localHeap, int code, long epoch) {
-        // Ordered after the team words this PE published before (CollectiveMatch reads the activity first,
-        // then those words, and must not see a new activity with older words). A compiler barrier on x86.
-        VarHandle.releaseFence();
         LONG.set(localHeap, HeapLayout.ACTIVITY_EPOCH_OFFSET, epoch);
-        LONG.set(localHeap, HeapLayout.ACTIVITY_CODE_OFFSET, (long) code);
+        // Release: ordered after the team words this PE published before (CollectiveMatch reads the code first,
+        // then those words, and must not see a new activity with older words). A plain store on x86.
+        LONG.setRelease(localHeap, HeapLayout.ACTIVITY_CODE_OFFSET, (long) code);
     }
 
     /** {@code sum reduction}, {@code barrier}, {@code broadcast on team slot 3}: for messages only. */
