@@ -49,10 +49,20 @@ public interface Barrier {
      */
     static Barrier over(Comm comm, int[] members, int me, long flagsOffset, long flagStride, long arrivedOffset,
                         Supplier<String> mismatch) {
+        return over(comm, members, me, flagsOffset, flagStride, arrivedOffset, mismatch, null);
+    }
+
+    /**
+     * As {@link #over(Comm, int[], int, long, long, long, Supplier)}; {@code diverged} (may be null) says, when a
+     * wait is slow, whether the members are known to have called different collectives (the wait then fails).
+     */
+    public static Barrier over(Comm comm, int[] members, int me, long flagsOffset, long flagStride,
+                               long arrivedOffset, Supplier<String> mismatch, Supplier<String> diverged) {
         if (comm.allSleep(members)) {
             return new CentralBarrier(comm, members, me, flagsOffset, flagsOffset + Math.max(flagStride, 64),
-                    arrivedOffset, mismatch);
+                    arrivedOffset, mismatch, diverged);
         }
-        return new DisseminationBarrier(comm, members, me, flagsOffset, flagStride, arrivedOffset, mismatch);
+        return new DisseminationBarrier(comm, members, me, flagsOffset, flagStride, arrivedOffset, mismatch,
+                diverged);
     }
 }

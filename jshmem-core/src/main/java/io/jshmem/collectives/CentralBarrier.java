@@ -27,8 +27,8 @@ final class CentralBarrier extends EpochBarrier {
     private final ReleaseWait release = new ReleaseWait();
 
     CentralBarrier(Comm comm, int[] members, int me, long counterOffset, long releaseOffset, long arrivedOffset,
-                   Supplier<String> mismatch) {
-        super(comm, members, arrivedOffset, mismatch);
+                   Supplier<String> mismatch, Supplier<String> diverged) {
+        super(comm, members, arrivedOffset, mismatch, diverged);
         this.counterOffset = counterOffset;
         this.releaseOffset = releaseOffset;
         this.counterHeap = comm.direct(members[0]);

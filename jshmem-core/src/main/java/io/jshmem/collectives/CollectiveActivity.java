@@ -45,9 +45,10 @@ public final class CollectiveActivity {
     public static final int INSCAN = 12;
     public static final int EXSCAN = 13;
     public static final int SPLIT = 14;
+    public static final int TEAM_DESTROY = 15;
     private static final String[] NAMES = {"nothing", "barrier", "sync_all", "malloc/free", "finalize", "sync",
         "barrier", "broadcast", "fcollect", "collect", "alltoall", "reduction", "sum_inscan", "sum_exscan",
-        "team split"};
+        "team split", "team destroy"};
     private static final ReduceOp[] OPERATORS = ReduceOp.values();
 
     private CollectiveActivity() {
@@ -68,10 +69,12 @@ public final class CollectiveActivity {
         return REDUCTION | operator.ordinal() << 8 | (slot + 1) << 16;
     }
 
-    /** Publishes that this PE entered {@code code} at {@code epoch}: two plain stores into its own heap. */
+    /** Publishes that this PE entered {@code code} at {@code epoch}: two stores into its own heap. */
     public static void enter(MemorySegment localHeap, int code, long epoch) {
         LONG.set(localHeap, HeapLayout.ACTIVITY_EPOCH_OFFSET, epoch);
-        LONG.set(localHeap, HeapLayout.ACTIVITY_CODE_OFFSET, (long) code);
+        // Release: ordered after the team words this PE published before (CollectiveMatch reads the code first,
+        // then those words, and must not see a new activity with older words). A plain store on x86.
+        LONG.setRelease(localHeap, HeapLayout.ACTIVITY_CODE_OFFSET, (long) code);
     }
 
     /** {@code sum reduction}, {@code barrier}, {@code broadcast on team slot 3}: for messages only. */
@@ -188,6 +191,28 @@ public final class CollectiveActivity {
                 + " still waits for its writes)"
                 : gone + " entered finalize and can no longer write here; the wait needs a write from one of the "
                 + (others - count) + " other PE(s)";
+    }
+
+    /**
+     * For a slow wait of finalize's world barrier: the PEs that finalize after a failure and so skip that barrier
+     * ({@link HeapLayout#FINALIZE_SHORT_OFFSET}), or null when none does. Reads one word of every other PE.
+     */
+    public static String finalizingShort(Comm comm) {
+        StringBuilder gone = null;
+        for (int pe = 0; pe < comm.nPes(); pe++) {
+            if (pe == comm.myPe()) {
+                continue;
+            }
+            try {
+                if (comm.getScalarLong(pe, HeapLayout.FINALIZE_SHORT_OFFSET) == 1) {
+                    gone = gone == null ? new StringBuilder("PE ") : gone.append(", PE ");
+                    gone.append(pe);
+                }
+            } catch (RuntimeException unreachable) {
+                // Its connection is gone: the rendezvous step says so.
+            }
+        }
+        return gone == null ? null : gone + " finalize(s) after a failure, without the world barrier";
     }
 
     /**

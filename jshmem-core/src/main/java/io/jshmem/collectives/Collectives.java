@@ -58,7 +58,7 @@ public final class Collectives {
     }
 
     public static void broadcast(TeamChannel ch, long dest, long source, long bytes, int root) {
-        ch.begin(CollectiveActivity.BROADCAST);
+        ch.begin(CollectiveActivity.BROADCAST, root, bytes);
         if (ch.size() == 1) {
             ch.localCopy(source, dest, bytes);
             return;
@@ -103,7 +103,7 @@ public final class Collectives {
      * member passes its own block of dest as source.
      */
     public static void fcollect(TeamChannel ch, long dest, long source, long blockBytes) {
-        ch.begin(CollectiveActivity.FCOLLECT);
+        ch.begin(CollectiveActivity.FCOLLECT, -1, blockBytes);
         int n = ch.size();
         if (n == 1) {
             ch.localCopy(source, dest, blockBytes);
@@ -234,7 +234,7 @@ public final class Collectives {
     /** {@code nelems} elements of {@code elemSize} bytes to and from every member ({@code shmem_alltoall[s]}). */
     public static void alltoall(TeamChannel ch, long dest, long source, long nelems, long elemSize, long dst,
                                 long sst) {
-        ch.begin(CollectiveActivity.ALLTOALL);
+        ch.begin(CollectiveActivity.ALLTOALL, -1, nelems * elemSize);
         PairwiseAlltoall.run(ch, dest, source, nelems, elemSize, dst, sst);
     }
 
@@ -255,7 +255,7 @@ public final class Collectives {
     /** Element-wise reduction of {@code count} elements over the team into every member's dest. */
     public static void reduce(TeamChannel ch, DataType kind, ReduceOp op, long dest, long source,
                               long count) {
-        ch.beginReduction(op);
+        ch.beginReduction(op, count * kind.byteSize(), kind.ordinal() + 1);
         if (ch.size() == 1) {
             ch.localCopy(source, dest, count * kind.byteSize());
             return;
@@ -271,7 +271,8 @@ public final class Collectives {
     /** Inclusive or exclusive prefix sum over the team, in team order. */
     public static void scan(TeamChannel ch, DataType kind, boolean inclusive, long dest, long source,
                             long count) {
-        ch.begin(inclusive ? CollectiveActivity.INSCAN : CollectiveActivity.EXSCAN);
+        ch.beginTyped(inclusive ? CollectiveActivity.INSCAN : CollectiveActivity.EXSCAN, count * kind.byteSize(),
+                kind.ordinal() + 1);
         if (ch.size() == 1) {
             if (inclusive) {
                 ch.localCopy(source, dest, count * kind.byteSize());

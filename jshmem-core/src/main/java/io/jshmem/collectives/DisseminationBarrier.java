@@ -41,7 +41,14 @@ public final class DisseminationBarrier extends EpochBarrier {
      */
     public DisseminationBarrier(Comm comm, int[] members, int me, long flagsOffset, long flagStride,
                                 long arrivedOffset, java.util.function.Supplier<String> mismatch) {
-        super(comm, members, arrivedOffset, mismatch);
+        this(comm, members, me, flagsOffset, flagStride, arrivedOffset, mismatch, null);
+    }
+
+    /** As above; {@code diverged} (may be null): see {@link Barrier#over}. */
+    DisseminationBarrier(Comm comm, int[] members, int me, long flagsOffset, long flagStride, long arrivedOffset,
+                         java.util.function.Supplier<String> mismatch,
+                         java.util.function.Supplier<String> diverged) {
+        super(comm, members, arrivedOffset, mismatch, diverged);
         this.me = me;
         this.flagsOffset = flagsOffset;
         this.flagStride = flagStride;

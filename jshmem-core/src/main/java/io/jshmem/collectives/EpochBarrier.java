@@ -22,13 +22,15 @@ abstract class EpochBarrier implements Barrier {
     final int[] members;
     private final long arrivedOffset;
     private final Supplier<String> mismatch;
+    private final Supplier<String> diverged;
     private long epoch;
 
-    EpochBarrier(Comm comm, int[] members, long arrivedOffset, Supplier<String> mismatch) {
+    EpochBarrier(Comm comm, int[] members, long arrivedOffset, Supplier<String> mismatch, Supplier<String> diverged) {
         this.comm = comm;
         this.members = members.clone();
         this.arrivedOffset = arrivedOffset;
         this.mismatch = mismatch;
+        this.diverged = diverged;
     }
 
     @Override
@@ -92,6 +94,11 @@ abstract class EpochBarrier implements Barrier {
         @Override
         public final String abandoned() {
             return CollectiveActivity.finalizing(comm, members);
+        }
+
+        @Override
+        public final String diverged() {
+            return diverged == null ? null : diverged.get();
         }
     }
 

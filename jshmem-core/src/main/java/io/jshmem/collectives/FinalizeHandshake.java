@@ -20,18 +20,36 @@ import java.util.List;
 public final class FinalizeHandshake implements WaitCondition, WaitLoop.Stall {
     private final Comm comm;
     private final int nPes;
+    private final java.util.function.Supplier<String> probe;
     /** The first PE not yet seen in finalize: PEs before it were, and a PE in finalize stays there. */
     private int next;
 
-    private FinalizeHandshake(Comm comm) {
+    private FinalizeHandshake(Comm comm, java.util.function.Supplier<String> probe) {
         this.comm = comm;
         this.nPes = comm.nPes();
+        this.probe = probe;
     }
 
     /** Waits, through {@code waits}, until every PE of the job has entered finalize. */
     public static void await(Comm comm, WaitLoop waits) {
-        FinalizeHandshake h = new FinalizeHandshake(comm);
+        await(comm, waits, () -> null);
+    }
+
+    /**
+     * As {@link #await(Comm, WaitLoop)}; while the wait is slow, {@code probe} compares the teams' calls with the
+     * members that are not here yet and records a mismatch in their slots, so that one waiting in a collective this
+     * PE never called fails at once and comes to finalize ({@link LiveTeams#probe}).
+     */
+    public static void await(Comm comm, WaitLoop waits, java.util.function.Supplier<String> probe) {
+        FinalizeHandshake h = new FinalizeHandshake(comm, probe);
         waits.await(h, h);
+    }
+
+    @Override
+    public String diverged() {
+        // Recorded for the members; finalize itself goes on waiting for them, and reports it once all are here.
+        probe.get();
+        return null;
     }
 
     @Override

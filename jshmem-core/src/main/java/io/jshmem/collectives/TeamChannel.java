@@ -34,6 +34,10 @@ import java.util.List;
  * epoch ({@code awaitFinishedPrevious}). The eager broadcast and fcollect and the recursive-doubling reduce write
  * their own scratch words through the engine and keep their own rules (epoch parity, {@code awaitScratchFree}).
  *
+ * <p>Matching: {@link #begin} also records the call (operation, root, size) in the team's {@link CollectiveMatch},
+ * whose published words let a slow wait of any algorithm here tell a late member from one that called another
+ * collective, and fail at once in the second case; finalize and {@link #destroy} compare the members' calls.
+ *
  * <p>Not thread-safe: the API serializes collective calls on a team.
  */
 public final class TeamChannel {
@@ -59,6 +63,7 @@ public final class TeamChannel {
     /** The {@link CollectiveActivity} code of the collective in progress (or last run). */
     private int code = CollectiveActivity.NONE;
     private final java.util.function.Supplier<String> mismatch;
+    private final CollectiveMatch match;
     private final WordWait word = new WordWait();
     private final BegunWait begun = new BegunWait();
     /**
@@ -108,8 +113,9 @@ public final class TeamChannel {
             throw new IllegalArgumentException("teams of more than 65536 PEs are not supported");
         }
         this.mismatch = () -> CollectiveActivity.mismatch(comm, members, comm.myPe(), code, epoch);
+        this.match = new CollectiveMatch(comm, team);
         this.barrier = Barrier.over(comm, members, me, base + TeamLayout.BARRIER_FLAGS, 8,
-                base + TeamLayout.ARRIVED, mismatch);
+                base + TeamLayout.ARRIVED, mismatch, this::diverged);
         if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
             LOG.log(System.Logger.Level.DEBUG, "PE " + comm.myPe() + ": team " + team.name() + " in slot "
                     + team.slot() + ", " + n + " members " + java.util.Arrays.toString(members) + ", my index " + me
@@ -192,20 +198,36 @@ public final class TeamChannel {
 
     /**
      * Starts a collective: takes the next epoch and publishes it with the collective's code (read by others only to
-     * report late PEs and collectives called in different orders). Allocation-free: three stores.
+     * report late PEs and collectives called in different orders) and its match record ({@link CollectiveMatch}).
+     * Allocation-free: a few stores.
      *
-     * @param op a team operation of {@link CollectiveActivity} (SYNC, BARRIER, BROADCAST, ...)
+     * @param op a team operation of {@link CollectiveActivity} (SYNC, BARRIER, BROADCAST, ...) whose arguments
+     *           need not agree between members
      */
     public long begin(int op) {
-        return enter(CollectiveActivity.team(op, team.slot()));
+        return enter(CollectiveActivity.team(op, team.slot()), -1, 0, 0);
     }
 
-    /** {@link #begin(int)} for a reduction with {@code operator}. */
-    public long beginReduction(ReduceOp operator) {
-        return enter(CollectiveActivity.reduction(operator, team.slot()));
+    /**
+     * {@link #begin(int)} for a collective whose root ({@code root}, a team index, or -1 for none) and size in bytes
+     * ({@code bytes}) must be the same on every member.
+     */
+    public long begin(int op, int root, long bytes) {
+        return enter(CollectiveActivity.team(op, team.slot()), root, bytes, 0);
     }
 
-    private long enter(int newCode) {
+    /** {@link #begin(int, int, long)} with a data type ({@code type}: its ordinal + 1) that must agree too. */
+    public long beginTyped(int op, long bytes, int type) {
+        return enter(CollectiveActivity.team(op, team.slot()), -1, bytes, type);
+    }
+
+    /** {@link #begin(int)} for a reduction with {@code operator} of {@code bytes} of data type {@code type}. */
+    public long beginReduction(ReduceOp operator, long bytes, int type) {
+        return enter(CollectiveActivity.reduction(operator, team.slot()), -1, bytes, type);
+    }
+
+    private long enter(int newCode, int root, long bytes, int type) {
+        match.enter(epoch + 1, newCode, root, bytes, type);
         code = newCode;
         previousEndedSynced = lastWasSync;
         lastWasSync = false;
@@ -215,6 +237,42 @@ public final class TeamChannel {
         LONG.setRelease(local, base + TeamLayout.EPOCH, epoch);
         CollectiveActivity.enter(local, newCode, epoch);
         return epoch;
+    }
+
+    /**
+     * For a slow wait of this team's collective: a message when the members are known to have called different
+     * collectives (and a record of it in every member's slot), else null. Reads two words of each member.
+     */
+    private String diverged() {
+        String found = match.diverged();
+        return found == null ? null : found + match.waitingIn(CallSite.caller());
+    }
+
+    /**
+     * Destroys the team's collective state on this member: a barrier, then a comparison of the members' calls (all
+     * final: each published its destroy call before the barrier), then a sync so that no member reuses the slot
+     * while another still reads it. Returns a message when the members' calls differ (every member finds one),
+     * else null.
+     */
+    public String destroy() {
+        begin(CollectiveActivity.TEAM_DESTROY);
+        barrier();
+        String diverged = match.atFinalize();
+        sync();
+        if (diverged != null) {
+            comm.waitLoop().failures().collectivesDiverged(true);
+        }
+        return diverged;
+    }
+
+    /** As a slow wait's check, from finalize (see {@link LiveTeams#probe}). */
+    String probeDiverged() {
+        return match.diverged();
+    }
+
+    /** At finalize, with every PE in it: whether the members made other calls on this team; a message, or null. */
+    public String verifyAtFinalize() {
+        return match.atFinalize();
     }
 
     /** What the collective in progress is, for messages: {@code sum reduction on TEAM_WORLD}. */
@@ -312,6 +370,7 @@ public final class TeamChannel {
     }
 
     private ShmemTimeoutException relabel(ShmemTimeoutException e) {
+        match.recordTimeout();
         return new ShmemTimeoutException(operation() + ": " + e.getMessage(), e.missingPes());
     }
 
@@ -415,6 +474,16 @@ public final class TeamChannel {
         @Override
         public String abandoned() {
             return CollectiveActivity.finalizing(comm, members);
+        }
+
+        @Override
+        public String diverged() {
+            return TeamChannel.this.diverged();
+        }
+
+        @Override
+        public void timedOut() {
+            match.recordTimeout();
         }
     }
 

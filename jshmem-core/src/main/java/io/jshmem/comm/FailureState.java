@@ -22,6 +22,8 @@ public final class FailureState {
     /** PE number recorded for the loss of the rendezvous when no PE is known to host it. */
     public static final int RENDEZVOUS = -1;
     private volatile boolean timedOut;
+    private volatile boolean diverged;
+    private volatile boolean divergenceReported;
 
     private final Map<Integer, PeFailedException> dead = new ConcurrentHashMap<>();
     private volatile PeFailedException first;
@@ -110,6 +112,28 @@ public final class FailureState {
      */
     public void timedOut() {
         timedOut = true;
+    }
+
+    /**
+     * Records that this PE knows the PEs called collectives in different orders (or with other roots or sizes):
+     * {@code reported} when an exception saying so has been thrown here. Finalize then takes short steps, and
+     * reports the mismatch itself only when no call did.
+     */
+    public void collectivesDiverged(boolean reported) {
+        diverged = true;
+        if (reported) {
+            divergenceReported = true;
+        }
+    }
+
+    /** Whether this PE knows of collectives called in different orders. */
+    public boolean hasDiverged() {
+        return diverged;
+    }
+
+    /** Whether an exception of this PE has reported collectives called in different orders. */
+    public boolean divergenceReported() {
+        return divergenceReported;
     }
 
     /** Whether a blocking call of this PE has passed its deadline. */

@@ -87,6 +87,19 @@ public final class WaitLoop {
         default String abandoned() {
             return null;
         }
+
+        /**
+         * Why the wait can never complete because the PEs are known to have called different collectives (a
+         * certain answer, unlike {@link #mismatch}); null otherwise. Asked every {@link #DIVERGE_CHECK_NANOS} of a
+         * wait that has left its spin phase; the wait fails at the first answer.
+         */
+        default String diverged() {
+            return null;
+        }
+
+        /** Told when the wait passes its deadline, before the exception is thrown (slow path only). */
+        default void timedOut() {
+        }
     }
 
     /**
@@ -97,6 +110,12 @@ public final class WaitLoop {
     public interface Writers {
         String gone();
     }
+
+    /**
+     * How often a slow wait asks {@link Stall#diverged}: a few reads of the members' words per check, nothing on the
+     * fast path, and a mismatch fails every PE involved well within a second.
+     */
+    public static final long DIVERGE_CHECK_NANOS = 100_000_000L;
 
     /** How often a long wait asks {@link Stall#abandoned}: after one second, then every second. */
     public static final long ABANDON_CHECK_NANOS = 1_000_000_000L;
@@ -377,6 +396,7 @@ public final class WaitLoop {
         long deadline = start + timeout.toNanos();
         boolean warned = warnAfterNanos == Long.MAX_VALUE;
         long abandonCheck = start + ABANDON_CHECK_NANOS;
+        long divergeCheck = start + DIVERGE_CHECK_NANOS;
         String abandoned = null;
         int polls = 0;
         while (!condition.satisfied()) {
@@ -393,6 +413,10 @@ public final class WaitLoop {
                 long now = System.nanoTime();
                 if (now - deadline > 0) {
                     throw timedOut(stall);
+                }
+                if (now - divergeCheck >= 0) {
+                    divergeCheck = now + DIVERGE_CHECK_NANOS;
+                    checkDiverged(stall, now - start);
                 }
                 if (now - abandonCheck >= 0) {
                     abandonCheck = now + ABANDON_CHECK_NANOS;
@@ -422,6 +446,7 @@ public final class WaitLoop {
         long deadline = begin + timeout.toNanos();
         boolean warned = warnAfterNanos == Long.MAX_VALUE;
         long abandonCheck = begin + ABANDON_CHECK_NANOS;
+        long divergeCheck = begin + DIVERGE_CHECK_NANOS;
         String abandoned = null;
         Doorbell.announce(heap);
         try {
@@ -436,6 +461,10 @@ public final class WaitLoop {
                 if (left <= 0) {
                     throw timedOut(stall);
                 }
+                if (now - divergeCheck >= 0) {
+                    divergeCheck = now + DIVERGE_CHECK_NANOS;
+                    checkDiverged(stall, now - begin);
+                }
                 if (now - abandonCheck >= 0) {
                     abandonCheck = now + ABANDON_CHECK_NANOS;
                     abandoned = checkAbandoned(stall, abandoned, now - begin);
@@ -444,6 +473,7 @@ public final class WaitLoop {
                     warned = true;
                     warn(stall, now - begin);
                 }
+                // Slices stay whole (10 ms by default): the check for diverged collectives comes with the next one.
                 long slice = Math.min(left, sliceNanos);
                 long start = System.nanoTime();
                 sleeps.increment();
@@ -477,6 +507,7 @@ public final class WaitLoop {
         Deadline deadline = Deadline.after(timeout);
         boolean warned = warnAfterNanos == Long.MAX_VALUE;
         long abandonCheck = start + ABANDON_CHECK_NANOS;
+        long divergeCheck = start + DIVERGE_CHECK_NANOS;
         String abandoned = null;
         long park = 1_000;
         int polls = 0;
@@ -500,6 +531,10 @@ public final class WaitLoop {
                     throw timedOut(stall);
                 }
                 long now = System.nanoTime();
+                if (now - divergeCheck >= 0) {
+                    divergeCheck = now + DIVERGE_CHECK_NANOS;
+                    checkDiverged(stall, now - start);
+                }
                 if (now - abandonCheck >= 0) {
                     abandonCheck = now + ABANDON_CHECK_NANOS;
                     abandoned = checkAbandoned(stall, abandoned, now - start);
@@ -528,10 +563,21 @@ public final class WaitLoop {
         return now;
     }
 
+    /** One look at {@link Stall#diverged}: throws at once when the PEs are known to be in different collectives. */
+    private void checkDiverged(Stall stall, long waited) {
+        String why = stall.diverged();
+        if (why != null) {
+            failures.collectivesDiverged(true);
+            throw new ShmemStateException(stall.describe() + " cannot complete: " + why + "; stopped after "
+                    + seconds(waited) + " instead of at the deadline");
+        }
+    }
+
     private ShmemTimeoutException timedOut(Stall stall) {
         List<Integer> missing = stall.latePes();
         String why = stall.mismatch();
         failures.timedOut();
+        stall.timedOut();
         return new ShmemTimeoutException(stall.describe() + " did not complete within " + timeout.toSeconds()
                 + " s; PEs not arrived: " + pes(missing)
                 + (why != null ? "; " + why : "; raise JSHMEM_TIMEOUT if the job is just slow"), missing);

@@ -610,6 +610,8 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
             }
             if (instance.isLive()) {
                 ext.closeStreams();
+                // TEAM_WORLD's and TEAM_SHARED's calls are compared at finalize even where this PE made none.
+                teams();
             }
             retireLiveBlocks();
             instance.finalizeInstance();

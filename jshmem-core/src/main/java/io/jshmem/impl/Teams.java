@@ -91,7 +91,9 @@ final class Teams {
     }
 
     private TeamImpl create(TeamState state) {
-        return new TeamImpl(this, state, new TeamChannel(instance.comm(), state, tuning));
+        TeamChannel ch = new TeamChannel(instance.comm(), state, tuning);
+        instance.liveTeams().add(ch);
+        return new TeamImpl(this, state, ch);
     }
 
     /** A strided split of {@code parent}; collective over the parent. */
@@ -197,11 +199,18 @@ final class Teams {
         }
     }
 
-    /** Destroys {@code team}: a barrier over its members, then its slot is free again on this PE. */
+    /**
+     * Destroys {@code team}: a barrier over its members that also compares the calls they made on it, then its slot
+     * is free again on this PE; throws (on every member) when their calls differed.
+     */
     void destroy(TeamImpl team) {
-        team.channel().barrier();
+        String diverged = team.channel().destroy();
         team.state().markDestroyed();
         slots.release(team.state().slot());
+        instance.liveTeams().remove(team.channel());
+        if (diverged != null) {
+            throw new io.jshmem.error.ShmemStateException("team destroy found that " + diverged);
+        }
     }
 
     private static boolean isArithmetic(int[] m) {

@@ -8,7 +8,8 @@ package io.jshmem.memory;
  * <pre>
  *   0        header: MAGIC (8) | VERSION (8) | owner PID (8) | owner start time, epoch ms (8) | PID namespace (8)
  *   128      BARRIER_ARRIVED (8)
- *   256      ACTIVITY: CODE (8) | EPOCH (8): the collective this PE last entered (for diagnostics)
+ *   256      ACTIVITY: CODE (8) | EPOCH (8): the collective this PE last entered (for diagnostics) |
+ *            FINALIZE_SHORT (8): 1 while this PE finalizes after a failure, through the rendezvous only
  *   384      DOORBELL (4): bumped by writers when waiters sleep (futex word)
  *   512      WAITERS (4): threads of this PE sleeping (or about to) on the doorbell
  *   640      allocation-check slot: SEQ | OP | SIZE | ALIGN (32 bytes)
@@ -51,6 +52,12 @@ public final class HeapLayout {
     public static final long ACTIVITY_CODE_OFFSET = 2 * LINE;
     /** Epoch of that barrier or collective. */
     public static final long ACTIVITY_EPOCH_OFFSET = 2 * LINE + 8;
+    /**
+     * 1 when this PE finalizes after a failure (a timeout, collectives called in different orders) and so skips the
+     * world barrier, whose epochs the failure may have left unequal: a PE waiting in finalize's world barrier reads
+     * it and goes on to the rendezvous step.
+     */
+    public static final long FINALIZE_SHORT_OFFSET = 2 * LINE + 16;
     /** 32-bit futex word that writers to this PE bump, and wake, while {@link #WAITERS_OFFSET} is not zero. */
     public static final long DOORBELL_OFFSET = 3 * LINE;
     /** 32-bit count of this PE's threads that sleep, or are about to, on {@link #DOORBELL_OFFSET}. */

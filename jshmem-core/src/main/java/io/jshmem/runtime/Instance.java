@@ -11,7 +11,9 @@ import io.jshmem.bootstrap.TlsContexts;
 import io.jshmem.bootstrap.UniqueId;
 import io.jshmem.collectives.Barrier;
 import io.jshmem.collectives.CollectiveActivity;
+import io.jshmem.collectives.CollectiveMatch;
 import io.jshmem.collectives.FinalizeHandshake;
+import io.jshmem.collectives.LiveTeams;
 import io.jshmem.comm.Comm;
 import io.jshmem.comm.FailureState;
 import io.jshmem.comm.WaitLoop;
@@ -56,6 +58,7 @@ public final class Instance {
     private final long heapSize;
     private final Comm comm;
     private final FailureState failures;
+    private final LiveTeams liveTeams = new LiveTeams();
     private final Barrier worldBarrier;
     /** The world operation in progress and its epoch (guarded by the collective lock; read on slow paths). */
     private volatile int worldCode;
@@ -94,7 +97,9 @@ public final class Instance {
         }
         this.worldBarrier = Barrier.over(comm, world, pe, HeapLayout.BARRIER_FLAGS_OFFSET,
                 HeapLayout.LINE, HeapLayout.BARRIER_ARRIVED_OFFSET,
-                () -> CollectiveActivity.mismatch(comm, world, pe, worldCode, worldEpoch));
+                () -> CollectiveActivity.mismatch(comm, world, pe, worldCode, worldEpoch),
+                () -> worldCode == CollectiveActivity.FINALIZE ? CollectiveActivity.finalizingShort(comm)
+                        : CollectiveMatch.recordedOnWorld(comm));
         this.teamSlots = TeamSlots.check(settings.intValue(Setting.TEAMS_MAX));
         this.allocator = new SymmetricAllocator(TeamLayout.userOffset(teamSlots), heapSize);
         this.check = new CollectiveCheck(comm, worldBarrier);
@@ -474,15 +479,31 @@ public final class Instance {
             if (!live) {
                 return;
             }
+            String diverged = null;
             try {
                 LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + " finalize start");
                 if (failures.hasTimedOut()) {
-                    finalizeAfterTimeout();
+                    finalizeAfterFailure("a timeout");
+                } else if (failures.hasDiverged()) {
+                    finalizeAfterFailure("collectives called in different orders");
                 } else {
                     enterWorld(CollectiveActivity.FINALIZE);
-                    FinalizeHandshake.await(comm, comm.waitLoop());
-                    worldBarrier.barrier();
-                    boot.barrier("finalize", controlTimeout);
+                    FinalizeHandshake.await(comm, comm.waitLoop(), liveTeams::probe);
+                    // Every PE is in finalize: the teams' calls are final and can be compared.
+                    diverged = liveTeams.verifyAtFinalize();
+                    if (diverged != null) {
+                        failures.collectivesDiverged(false);
+                        finalizeAfterFailure("finding collectives called in different orders");
+                    } else {
+                        try {
+                            worldBarrier.barrier();
+                        } catch (ShmemStateException e) {
+                            // Another PE finalizes after a failure, through the rendezvous only: meet it there.
+                            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize goes on to the"
+                                    + " rendezvous: " + e.getMessage());
+                        }
+                        boot.barrier("finalize", controlTimeout);
+                    }
                 }
             } finally {
                 leaving.set(true);
@@ -502,35 +523,46 @@ public final class Instance {
                     throw first;
                 }
             }
+            if (diverged != null && !failures.divergenceReported()) {
+                // The job is over on every PE; this PE's program never heard of the mismatch, so finalize says it.
+                throw new ShmemStateException("finalize found that " + diverged);
+            }
         } finally {
             collectiveLock.unlock();
         }
     }
 
+    /** The channels of this PE's live teams, compared between members at finalize ({@link LiveTeams}). */
+    public LiveTeams liveTeams() {
+        return liveTeams;
+    }
+
     /**
-     * Finalize after a call of this PE passed its deadline: the PEs may no longer agree on where they are (a
-     * collective called on only some of them), so each step waits a short deadline instead of a second full one
-     * (a quarter of JSHMEM_TIMEOUT, at most 5 s), and a step that does not meet every PE is logged and skipped:
-     * closing goes on. The others' own deadlines bring them here at about the same time.
+     * Finalize after a call of this PE failed ({@code after}: passed its deadline, or found collectives called in
+     * different orders): the PEs may no longer agree on where they are, so each step waits a short deadline instead
+     * of a second full one (a quarter of JSHMEM_TIMEOUT, at most 5 s), and a step that does not meet every PE is
+     * logged and skipped: closing goes on. The others' own deadlines, or their own checks (which fail them as soon
+     * as one PE has found a mismatch), bring them here at about the same time, so the steps are short.
      */
-    private void finalizeAfterTimeout() {
+    private void finalizeAfterFailure(String after) {
         Duration quarter = controlTimeout.dividedBy(4);
         Duration shortWait = quarter.compareTo(Duration.ofSeconds(5)) < 0 ? quarter : Duration.ofSeconds(5);
         Duration wait = shortWait.isZero() ? Duration.ofMillis(1) : shortWait;
-        LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after a timeout waits at most "
-                + wait.toMillis() + " ms per step for the other PEs");
-        try {
+        LOG.log(System.Logger.Level.INFO, () -> "PE " + pe + ": finalize after " + after + " meets the other PEs"
+                + " at the rendezvous only, waiting at most " + wait.toMillis() + " ms");
+        // The world barrier is skipped: the failure may have left its epochs unequal (a PE that failed inside
+        // barrierAll entered an epoch the others did not), so it would only wait out its deadline. A PE that waits
+        // in finalize's world barrier reads this word and goes on to the rendezvous.
+        if (worldCode != CollectiveActivity.FINALIZE) {
             enterWorld(CollectiveActivity.FINALIZE);
-            worldBarrier.barrier(new WaitLoop(comm.waitLoop().spins(), wait, failures, 0));
-        } catch (ShmemTimeoutException e) {
-            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize's barrier after a timeout did not"
-                    + " meet every PE (" + e.getMessage() + "); closing anyway");
         }
+        java.lang.invoke.VarHandle.releaseFence();
+        localHeap().set(java.lang.foreign.ValueLayout.JAVA_LONG, HeapLayout.FINALIZE_SHORT_OFFSET, 1L);
         try {
             boot.barrier("finalize", wait);
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after a timeout did not meet every"
-                    + " PE at the rendezvous (" + e.getMessage() + "); closing anyway");
+            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": finalize after " + after + " did not meet"
+                    + " every PE at the rendezvous (" + e.getMessage() + "); closing anyway");
         }
     }
 

@@ -12,8 +12,11 @@ import io.jshmem.memory.HeapLayout;
  * <pre>
  *   +0     line A: ARRIVED (barrier epoch, for timeout reports) | EPOCH (collective epoch, same) | COUNT and
  *                  COUNT_SOURCE (collect: block size and source offset) | SPLIT record (5 words, read by the
- *                  parent's members during a split; the free-slot bitmap is in the heap header) | COLLECT_DEST
- *                  and COLLECT_CAPACITY (collect: dest offset and its room, checked to agree before any write)
+ *                  parent's members during a split; the free-slot bitmap is in the heap header) | MATCH (call
+ *                  count and digest of the calls) | MATCH_DESC (the current call) | MISMATCH (a mismatch record
+ *                  written by the member that found it), see {@code CollectiveMatch} | COLLECT_DEST and
+ *                  COLLECT_CAPACITY (collect: dest offset and its room, checked to agree before any write)
+>>>>>>> coll-match
  *   +128   line B: dissemination barrier flags, one word per round (16 rounds: teams of up to 65536 PEs); a
  *                  central barrier (members that sleep) uses word 0 as arrival counter (on the first member)
  *                  and word 8 as release word instead
@@ -43,6 +46,12 @@ public final class TeamLayout {
     public static final long COUNT_SOURCE = 24;
     public static final long SPLIT_RECORD = 32;
     public static final int SPLIT_RECORD_WORDS = 5;
+    /** The collective epoch (high 32 bits) and the digest of the team's calls so far (low 32 bits). */
+    public static final long MATCH = 80;
+    /** The current call's descriptor: operation and operator (16 bits), root (16), size (32, saturated). */
+    public static final long MATCH_DESC = 88;
+    /** Zero, or the record of a mismatch of the team's calls: the call it starts at and the PE that found it. */
+    public static final long MISMATCH = 96;
     /** collect: this member's dest offset and the bytes from it to the end of dest, compared before any write. */
     public static final long COLLECT_DEST = 104;
     public static final long COLLECT_CAPACITY = 112;

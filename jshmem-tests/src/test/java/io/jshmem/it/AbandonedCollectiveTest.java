@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A PE that finalizes early (its code threw out of a try-with-resources block) while the others enter a collective
- * it never calls: the others fail in about two seconds, naming it and the reason, instead of waiting for the
+ * it never calls: the others fail in at most about two seconds, naming it and the reason, instead of waiting for the
  * deadline (60 s here), and then finalize with it; the job ends with the thrower's failure.
  */
 class AbandonedCollectiveTest {
@@ -36,8 +36,10 @@ class AbandonedCollectiveTest {
         String caught = line(r.stdout(0), "CAUGHT ");
         assertNotNull(caught, r::transcript);
         long caughtMs = Long.parseLong(caught.split(" ")[1]);
-        // Two checks a second apart after the first second: about 2 s; far below the deadline on a loaded host.
-        assertTrue(caughtMs >= 1_500 && caughtMs < 15_000, caughtMs + " ms: " + caught);
+        // A team collective knows at its first check (0.1 s into the wait) that PE 1 finalized without calling it;
+        // barrierAll takes two checks a second apart after the first second: about 2 s. Both far below the deadline
+        // on a loaded host.
+        assertTrue(caughtMs < 15_000, caughtMs + " ms: " + caught);
         assertTrue(caught.contains("PE 1 entered finalize while PE 0 is in "), caught);
         assertTrue(caught.contains("instead of at the deadline"), caught);
         String finalized = line(r.stdout(0), "FINALIZED ");

@@ -11,12 +11,16 @@ import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A collective called on only some PEs is named as the mistake it is: a warning at the configured fraction of the
- * deadline naming the PE not arrived and where it is, an exception that says "collectives called in different
- * orders" (not "raise JSHMEM_TIMEOUT"), and a finalize afterwards that does not wait a second deadline.
+ * A collective called on only some PEs is named as the mistake it is. A TEAM_WORLD reduction against barrierAll is
+ * certain to be one (TEAM_WORLD's collectives are ordered with barrierAll): both PEs fail at once, naming the calls,
+ * and finalize in one short step. A reduction on a split team against barrierAll is not certain (another thread
+ * could use the team): a warning at the configured fraction of the deadline naming the PE not arrived and where it
+ * is, an exception at the deadline that says "collectives called in different orders" (not "raise
+ * JSHMEM_TIMEOUT"), and a finalize afterwards that does not wait a second deadline.
  */
 class MistakeDiagnosisTest {
     private static final int TIMEOUT_S = 12;
@@ -25,12 +29,37 @@ class MistakeDiagnosisTest {
 
     @Test
     @Timeout(120)
+    void aTeamWorldCollectiveAgainstBarrierAllFailsBothPesAtOnce() {
+        JobResult r = Jobs.run(Jobs.spec(WrongOrderPe.class, 2, "world").withEnv("JSHMEM_TIMEOUT", "" + TIMEOUT_S)
+                .withEnv("JSHMEM_COLL_WARN_FRACTION", "" + FRACTION));
+        assertEquals(0, r.exitCode(), r::transcript);
+        for (int pe = 0; pe < 2; pe++) {
+            String caught = line(r.stdout(pe), "CAUGHT ");
+            assertNotNull(caught, r.transcript());
+            long at = Long.parseLong(caught.split(" ")[1]);
+            // Found at the first check, 0.1 s into the wait; the other PE at its next check. Slack for the load.
+            assertTrue(at < 3000, "PE " + pe + " failed after " + at + " ms: " + caught);
+            assertTrue(caught.contains("ShmemStateException"), caught);
+            assertTrue(caught.contains(pe == 0 ? "PE 1 is in barrier (after 0 call(s) on TEAM_WORLD) while PE 0 is in"
+                    + " call 1 on TEAM_WORLD (sum reduction (32 bytes)) without having entered that barrier"
+                    : "PE 0 found that the PEs called TEAM_WORLD's collectives and the world operations"), caught);
+            assertTrue(!caught.contains("raise JSHMEM_TIMEOUT if"), caught);
+            assertNull(line(r.stdout(pe), "WARNED "), "no warning before the failure: " + caught);
+            String finalized = line(r.stdout(pe), "FINALIZED ");
+            assertNotNull(finalized, r.transcript());
+            long finalizeMs = Long.parseLong(finalized.split(" ")[1]);
+            assertTrue(finalizeMs < 3000, "finalize after the failure took " + finalizeMs + " ms\n" + r.transcript());
+        }
+    }
+
+    @Test
+    @Timeout(120)
     void aCollectiveOnOnlySomePesIsReportedAsCollectivesInDifferentOrders() {
-        JobResult r = Jobs.run(Jobs.spec(WrongOrderPe.class, 2).withEnv("JSHMEM_TIMEOUT", "" + TIMEOUT_S)
+        JobResult r = Jobs.run(Jobs.spec(WrongOrderPe.class, 2, "split").withEnv("JSHMEM_TIMEOUT", "" + TIMEOUT_S)
                 .withEnv("JSHMEM_COLL_WARN_FRACTION", "" + FRACTION));
         assertEquals(0, r.exitCode(), r::transcript);
         long warnMs = (long) (TIMEOUT_S * FRACTION * 1000);
-        String[] where = {"sum reduction", "barrier"};
+        String[] where = {"sum reduction on team slot 2", "barrier"};
         for (int pe = 0; pe < 2; pe++) {
             int other = 1 - pe;
             String warned = line(r.stdout(pe), "WARNED ");
