@@ -16,7 +16,6 @@ import io.jshmem.memory.HeapLayout;
  *                  count and digest of the calls) | MATCH_DESC (the current call) | MISMATCH (a mismatch record
  *                  written by the member that found it), see {@code CollectiveMatch} | COLLECT_DEST and
  *                  COLLECT_CAPACITY (collect: dest offset and its room, checked to agree before any write)
->>>>>>> coll-match
  *   +128   line B: dissemination barrier flags, one word per round (16 rounds: teams of up to 65536 PEs); a
  *                  central barrier (members that sleep) uses word 0 as arrival counter (on the first member)
  *                  and word 8 as release word instead
