@@ -145,7 +145,8 @@ public final class FreeSafetyPe {
             Expect.thrown(ShmemOutOfMemoryException.class, () -> rt.align(64, huge), Long.toString(huge));
             Expect.thrown(ShmemOutOfMemoryException.class, () -> rt.realloc(m, huge), Long.toString(huge));
         }
-        Expect.thrown(ShmemOutOfMemoryException.class, () -> rt.calloc(Long.MAX_VALUE / 2, 4), "overflows");
+        Expect.thrown(ShmemArgumentException.class, () -> rt.calloc(Long.MAX_VALUE / 2, 4), "overflows",
+                "elementSize");
         Expect.thrown(ShmemArgumentException.class, () -> rt.malloc(-1), "bytes");
         Expect.equal(128L, m.byteSize(), "a failed realloc leaves the block as it was");
         Expect.isTrue(!m.isFreed(), "a failed realloc does not free the block");

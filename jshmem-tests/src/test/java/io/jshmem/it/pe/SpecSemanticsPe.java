@@ -139,6 +139,7 @@ public final class SpecSemanticsPe {
         for (int i = 0; i < 4; i++) {
             Expect.equal(0L, z.local().getAtIndex(ValueLayout.JAVA_LONG, i), "calloc zeroes element " + i);
         }
+        rt.barrierAll(); // every PE has read its zeroes before any put lands in them
         rt.p(ValueLayout.JAVA_LONG, z, 1, 900L + me, (me + 1) % n);
         rt.barrierAll();
         Expect.equal(900L + (me + n - 1) % n, z.local().getAtIndex(ValueLayout.JAVA_LONG, 1), "put after rejections");

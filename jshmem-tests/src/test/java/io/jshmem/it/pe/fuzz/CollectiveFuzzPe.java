@@ -34,16 +34,7 @@ public final class CollectiveFuzzPe {
                 rt.barrierAll();
             }
             other.close();
-            System.out.println("pe " + rt.myPe() + " calls=" + ledger.calls + " valid=" + ledger.valid + " rejected="
-                    + ledger.rejected + " acceptedInvalid=" + ledger.acceptedInvalid + " wrongRejections="
-                    + ledger.wrongRejections + " badMessages=" + ledger.badMessages);
-            if (!ledger.problems.isEmpty()) {
-                for (String p : ledger.problems) {
-                    System.out.println("PROBLEM " + p);
-                }
-                System.out.flush();
-                System.exit(1);
-            }
+            ledger.reportOrExit(rt.myPe(), "");
             System.out.println("COLLECTIVE FUZZ OK pe " + rt.myPe() + " of " + rt.nPes() + " calls " + ledger.calls);
         }
     }

@@ -138,19 +138,7 @@ final class FuzzCollectives extends FuzzBase {
             if (root < 0 || root >= m.length) {
                 c.add("root");
             }
-            bufCulprits(dest, "dest", c);
-            bufCulprits(source, "source", c);
-            if (dest.isData() && !contig(destIndex, nelems, 8, limit(dest))) {
-                c.add("destIndex");
-            }
-            if (source.isData() && !contig(sourceIndex, nelems, 8, limit(source))) {
-                c.add("sourceIndex");
-            }
-            boolean inPlace = dest.block() == source.block() && destIndex == sourceIndex;
-            if (c.isEmpty() && !inPlace && overlaps(dest, destIndex * 8, nelems * 8, source, sourceIndex * 8,
-                    nelems * 8)) {
-                c.add("overlaps");
-            }
+            sameLengthCulprits(c, dest, destIndex, source, sourceIndex, nelems);
             return c;
         };
         String what = "broadcast(dest " + dest.kind() + " " + dest.block() + " @" + destIndex + ", source "
@@ -160,6 +148,25 @@ final class FuzzCollectives extends FuzzBase {
         run(kind, what, culprits, source, () -> team.broadcast(ValueLayout.JAVA_LONG, dest.mem(), destIndex,
                 source.mem(), sourceIndex, nelems, root),
                 (p, m, src) -> copy(src[m[root]], sourceIndex, p, dest.block(), destIndex, nelems));
+    }
+
+    /**
+     * The culprits of a collective that reads {@code n} longs of source into {@code n} longs of dest (broadcast,
+     * reduce): unusable buffers, ranges outside them, and sources that overlap dest other than exactly in place.
+     */
+    private void sameLengthCulprits(Set<String> c, Buf dest, long destIndex, Buf source, long sourceIndex, long n) {
+        bufCulprits(dest, "dest", c);
+        bufCulprits(source, "source", c);
+        if (dest.isData() && !contig(destIndex, n, 8, limit(dest))) {
+            c.add("destIndex");
+        }
+        if (source.isData() && !contig(sourceIndex, n, 8, limit(source))) {
+            c.add("sourceIndex");
+        }
+        boolean inPlace = dest.block() == source.block() && destIndex == sourceIndex;
+        if (c.isEmpty() && !inPlace && overlaps(dest, destIndex * 8, n * 8, source, sourceIndex * 8, n * 8)) {
+            c.add("overlaps");
+        }
     }
 
     private void reduce(FuzzTeams.Kind kind) {
@@ -173,19 +180,7 @@ final class FuzzCollectives extends FuzzBase {
             if (count < 0) {
                 c.add("count");
             }
-            bufCulprits(dest, "dest", c);
-            bufCulprits(source, "source", c);
-            if (dest.isData() && !contig(destIndex, count, 8, limit(dest))) {
-                c.add("destIndex");
-            }
-            if (source.isData() && !contig(sourceIndex, count, 8, limit(source))) {
-                c.add("sourceIndex");
-            }
-            boolean inPlace = dest.block() == source.block() && destIndex == sourceIndex;
-            if (c.isEmpty() && !inPlace && overlaps(dest, destIndex * 8, count * 8, source, sourceIndex * 8,
-                    count * 8)) {
-                c.add("overlaps");
-            }
+            sameLengthCulprits(c, dest, destIndex, source, sourceIndex, count);
             return c;
         };
         String what = "sum reduce(dest " + dest.kind() + " " + dest.block() + " @" + destIndex + ", source "

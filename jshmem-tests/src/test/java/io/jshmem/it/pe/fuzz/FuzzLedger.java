@@ -10,8 +10,9 @@ import java.util.Set;
 
 /**
  * Runs one planned call and books its outcome against the oracle: a valid call must not throw, an invalid one must
- * throw ShmemArgumentException, ShmemStateException (or, for allocation, ShmemOutOfMemoryException) whose message names one of the arguments that make it
- * invalid; anything else (another exception type, an accepted invalid call) is a problem.
+ * throw ShmemArgumentException, ShmemStateException (or, for allocation, ShmemOutOfMemoryException) whose message
+ * names one of the arguments that make it invalid; anything else (another exception type, an accepted invalid call)
+ * is a problem.
  */
 final class FuzzLedger {
     final List<String> problems = new ArrayList<>();
@@ -28,6 +29,23 @@ final class FuzzLedger {
      * whether every PE's memory is unchanged.
      */
     java.util.function.Predicate<Plan> afterRejection;
+
+    /**
+     * Prints PE {@code pe}'s statistics line ({@code calls=.. valid=.. rejected=.. acceptedInvalid=..
+     * wrongRejections=.. badMessages=..}, then {@code extra}), and when there were problems prints each and exits 1.
+     */
+    void reportOrExit(int pe, String extra) {
+        System.out.println("pe " + pe + " calls=" + calls + " valid=" + valid + " rejected=" + rejected
+                + " acceptedInvalid=" + acceptedInvalid + " wrongRejections=" + wrongRejections + " badMessages="
+                + badMessages + extra);
+        if (!problems.isEmpty()) {
+            for (String p : problems) {
+                System.out.println("PROBLEM " + p);
+            }
+            System.out.flush();
+            System.exit(1);
+        }
+    }
 
     /** A planned call: whether the oracle deems it valid and which argument names an error may name. */
     record Plan(String what, boolean valid, Set<String> culprits) {

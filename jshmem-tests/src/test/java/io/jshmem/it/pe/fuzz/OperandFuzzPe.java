@@ -17,8 +17,8 @@ import java.lang.foreign.ValueLayout;
  * buffers, local segments in every state (null, closed, read-only, another thread's, a freed block's view) and
  * instance 1's blocks as the facade's local operand. After every rejected RMA or sync call the acting PE reads every
  * PE's blocks and canaries through their mappings and compares them with the model (a rejected call must change
- * nothing anywhere). Every PE draws the same calls; in each round one PE acts and the others wait in a barrier, then every PE
- * checks its heap, its canaries and its local guards against the model. Prints
+ * nothing anywhere). Every PE draws the same calls; in each round one PE acts and the others wait in a barrier, then
+ * every PE checks its heap, its canaries and its local guards against the model. Prints
  * {@code FUZZ OK pe P calls C valid V rejected R} when there were no corruptions, no invalid call accepted, no valid
  * call rejected, every valid call's data right and every rejection's message naming its argument; otherwise lists
  * the problems and exits 1.
@@ -83,17 +83,7 @@ public final class OperandFuzzPe {
             other.close();
             long corruptions = ledger.problems.stream().filter(p -> p.contains("corrupted") || p.contains("byte")
                     || p.contains("guard")).count();
-            System.out.println("pe " + rt.myPe() + " calls=" + ledger.calls + " valid=" + ledger.valid + " rejected="
-                    + ledger.rejected + " acceptedInvalid=" + ledger.acceptedInvalid + " wrongRejections="
-                    + ledger.wrongRejections + " badMessages=" + ledger.badMessages + " corruptions=" + corruptions
-                    + " sideEffects=" + ledger.sideEffects);
-            if (!ledger.problems.isEmpty()) {
-                for (String p : ledger.problems) {
-                    System.out.println("PROBLEM " + p);
-                }
-                System.out.flush();
-                System.exit(1);
-            }
+            ledger.reportOrExit(rt.myPe(), " corruptions=" + corruptions + " sideEffects=" + ledger.sideEffects);
             System.out.println("FUZZ OK pe " + rt.myPe() + " calls " + ledger.calls + " valid " + ledger.valid
                     + " rejected " + ledger.rejected);
         }
