@@ -8,7 +8,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
 
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,9 +27,12 @@ class PartnerFinalizedWaitTest {
         JobResult r = Jobs.run(Jobs.spec(PartnerFinalizedPe.class, 2, call)
                 .withEnv("JSHMEM_TIMEOUT", "" + DEADLINE_S).withEnv("JSHMEM_COLL_WARN_FRACTION", "0.5"));
         long jobMs = (System.nanoTime() - t0) / 1_000_000;
-        // PE 1's finalize waits for PE 0 under the same deadline, so it may time out too: the job fails, promptly.
-        assertNotEquals(0, r.exitCode(), r::transcript);
+        // PE 0 catches its timeout and finalizes. PE 1's finalize waits for PE 0 under the same deadline: whether it
+        // times out first or PE 0 arrives first is a race, so PE 1 either ends cleanly or fails naming finalize.
         assertTrue(jobMs < 6L * DEADLINE_S * 1000, "the job took " + jobMs + " ms");
+        if (r.exitCode() != 0) {
+            assertTrue(String.join("\n", r.stderr(1)).contains("finalize"), r::transcript);
+        }
         String caught = line(r.stdout(0), "CAUGHT ");
         assertNotNull(caught, r::transcript);
         assertTrue(caught.contains("every other PE (PE 1) has entered finalize"), caught);
