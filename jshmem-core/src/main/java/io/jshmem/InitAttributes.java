@@ -78,7 +78,7 @@ public final class InitAttributes {
         return this;
     }
 
-    // ---- CANN SHMEM init attributes (issue 6) ----
+    // ---- CANN SHMEM init attributes ----
 
     /**
      * The instance to initialize ({@code instance_id}), 0..254; default 0. Each instance has its own rendezvous

@@ -99,7 +99,7 @@ public interface ShmemRuntime extends Context {
     /** This PE's heap usage (equal on every PE while all follow the collective rules). */
     HeapUsage heapUsage();
 
-    // ---- memory kinds and hints (issue 12) ----
+    // ---- memory kinds and hints ----
 
     /**
      * Collective: {@link #malloc(long)} with usage hints ({@code shmem_malloc_with_hints}), an OR of
@@ -293,7 +293,7 @@ public interface ShmemRuntime extends Context {
     @Override
     void close();
 
-    // ---- issue 12: nested init, accessibility, profiling control ----
+    // ---- OpenSHMEM 1.6: nested init, accessibility, profiling control ----
 
     /**
      * Whether the facade's current instance is initialized and not yet finalized ({@code shmem_query_initialized});

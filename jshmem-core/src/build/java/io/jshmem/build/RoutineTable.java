@@ -109,7 +109,7 @@ final class RoutineTable {
                 api("ShmemInfo.version()"), "The OpenSHMEM version implemented (1.6).");
         row(c("shmem_info_get_name", "aclshmem_info_get_name"), "String infoGetName()", api("ShmemInfo.name()"),
                 "The vendor name.");
-        // issue 12 (setup and profiling chapters): nested-init queries, accessibility, profiling control
+        // OpenSHMEM 1.6's setup and profiling chapters: nested-init queries, accessibility, profiling control
         row(c("shmem_query_initialized"), "boolean queryInitialized()", api("ShmemRuntime.queryInitialized()"),
                 "Whether the current instance is initialized and not yet finalized by its last finalize (inits nest:"
                         + " n inits need n finalizes); callable at any time.");
@@ -153,7 +153,7 @@ final class RoutineTable {
                 rt("ptr(mem, pe)").wrap("%s.orElse(null)"),
                 "PE {@code pe}'s copy of {@code mem} when it is mapped in this process, else null; {@code mem} must"
                         + " belong to the current instance.");
-        // issue 12: hints and memory kinds
+        // Allocation hints and memory kinds
         row(c("shmem_malloc_with_hints"), "SymmetricMemory mallocWithHints(long bytes, long hints)",
                 lifecycle("malloc_with_hints", "mallocWithHints(bytes, hints)", true),
                 "Collective: malloc with usage hints (an OR of {@code ShmemRuntime.MALLOC_ATOMICS_REMOTE} and"
@@ -200,7 +200,7 @@ final class RoutineTable {
                         + " long srcIndex, long count, int pe)",
                 ctx("get(type, dest, destIndex, src, srcIndex, count, pe)"),
                 "Gets {@code count} elements of {@code type} into a segment (C11's type-generic shmem_get).");
-        // Strided and block-strided transfers with a segment or a symmetric block as the local operand (issue 12).
+        // Strided and block-strided transfers with a segment or a symmetric block as the local operand.
         String[][] localForms = {{"MemorySegment", "%s", ""},
                 {"SymmetricMemory", "local(\"%s\", %s)", " The local operand is this PE's copy of a symmetric block."}};
         for (String[] lf : localForms) {
@@ -268,7 +268,7 @@ final class RoutineTable {
                     ctx("iget(" + l + ", array(\"dest\", dest), destIndex, destStride, src, srcIndex, srcStride, count,"
                             + " pe)"),
                     "Strided get of {@code count} " + j + " elements; strides are 1 or more.");
-            // Block-strided forms (OpenSHMEM 1.6, issue 12): strides count elements between block starts.
+            // Block-strided forms (OpenSHMEM 1.6): strides count elements between block starts.
             row(t.cNames("shmem_%s_ibput", "shmem_ibput%d"), "void ibput(SymmetricMemory dest, long destIndex,"
                             + " long dst, " + j + "[] src, int srcIndex, int sst, int bsize, int nblocks, int pe)",
                     ctx("ibput(" + l + ", dest, destIndex, dst, array(\"src\", src), srcIndex, sst, bsize, nblocks,"
@@ -491,7 +491,7 @@ final class RoutineTable {
                 "Completes the context's operations and destroys it; the default context cannot be destroyed.");
         row("shmem_ctx_get_team", "Team ctxGetTeam(Context ctx)", on("ctx", "team()"),
                 "The team a context was created from (the world for the default context).");
-        // issue 12 (1.6 contexts): the invalid context and sessions
+        // OpenSHMEM 1.6 contexts: the invalid context and sessions
         row("SHMEM_CTX_INVALID", "Context ctxInvalid()", api("Context.INVALID"),
                 "The invalid context: destroy, quiet, fence and sessions do nothing on it, its team is invalid,"
                         + " every other operation throws.");
@@ -539,7 +539,7 @@ final class RoutineTable {
                 "Collective: completes this PE's operations, then waits until every PE has arrived.");
         row("shmem_sync_all", "void syncAll()", rt("syncAll()"),
                 "Collective: waits until every PE has arrived, without completing operations.");
-        // issue 12: direct access to a team member's block
+        // Direct access to a team member's block
         row("shmem_team_ptr", "MemorySegment teamPtr(Team team, SymmetricMemory dest, int pe)",
                 on("team", "ptr(dest, pe)").wrap("%s.orElse(null)"),
                 "Team PE {@code pe}'s copy of {@code dest} when it is mapped in this process, else null (also for"
@@ -667,7 +667,7 @@ final class RoutineTable {
                             + " long syncId)",
                     lifecycle(name, name + "(workspaceOffset, workspaceBytes, syncId)", false), "Sets " + e[2] + ".");
         }
-        // Issue 12 (CANN rows): engine settings in effect, queue pairs per peer, TLS key with decrypt callback.
+        // CANN SHMEM rows: engine settings in effect, queue pairs per peer, TLS key with decrypt callback.
         row((String) null, "java.util.Map<String, Object> engineSettings(DataOpEngine engine)",
                 rt("engineSettings(engine)"), "What the engine {@code engine} names really runs with on this PE"
                         + " (which config fields act: {@code actingFields}).");

@@ -92,7 +92,7 @@ public enum Setting {
             "Rendezvous address host:port (IPv4, [IPv6] or hostname); wins over SHMEM_UID_SOCK_IFNAME."),
     UID_SOCK_IFNAME("SHMEM_UID_SOCK_IFNAME", "",
             "Network interface for the rendezvous, e.g. eth0, eth0:inet4 or eth0:inet6."),
-    // issue 6 (CANN SHMEM extensions): instances, timeouts, copy engine, TLS, profiling
+    // CANN SHMEM extensions: instances, timeouts, copy engine, TLS, profiling
     INSTANCE_PORT_RANGE("SHMEM_INSTANCE_PORT_RANGE", "",
             "start:end ports for instances other than 0 that init with a rendezvous URL of port 0 (tcp://host:0):"
                     + " instance k uses port start + k, and k must not exceed end - start."),
@@ -126,7 +126,7 @@ public enum Setting {
             "Where log messages go: platform (System.getLogger: java.util.logging, or SLF4J/Log4j when bridged),"
                     + " stderr (CANN's one-line format), auto (platform when logging is configured: a LoggerFinder"
                     + " other than the JDK's or a java.util.logging.config property; else stderr)."),
-    // issue 13: diagnostics and the launcher's conventions
+    // Diagnostics and the launcher's conventions
     COLL_WARN_FRACTION("JSHMEM_COLL_WARN_FRACTION", "0.0834",
             "Fraction of JSHMEM_TIMEOUT after which a PE waiting in a barrier or collective logs a warning naming"
                     + " the PEs that have not arrived (0.0834 of the default 120 s: 10 s; 0 = never). The warning says when PEs are in other collectives."),
@@ -139,7 +139,7 @@ public enum Setting {
     LOCAL_WORLD_SIZE("LOCAL_WORLD_SIZE", "", "Number of PEs on this host, set by shmemrun as torchrun does."),
     GROUP_RANK("GROUP_RANK", "", "This node's number (--node-rank), set by shmemrun as torchrun does."),
     BOUND_CPU("JSHMEM_BOUND_CPU", "", "The CPU this PE is pinned to, set by shmemrun --bind-to core."),
-    // issue 12: the environment variables of OpenSHMEM 1.6 (section "Environment Variables")
+    // The environment variables of OpenSHMEM 1.6 (section "Environment Variables")
     VERSION("SHMEM_VERSION", "",
             "Any value: PE 0 prints the library version (jshmem, OpenSHMEM and CANN API versions) to standard"
                     + " output at start-up, once per process."),

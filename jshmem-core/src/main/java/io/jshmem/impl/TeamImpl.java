@@ -450,7 +450,7 @@ final class TeamImpl implements Team {
         return d;
     }
 
-    // ---- direct access (issue 12) ----
+    // ---- direct access ----
 
     /**
      * Team PE {@code pe}'s copy of {@code dest} ({@code shmem_team_ptr}): the world PE's view from

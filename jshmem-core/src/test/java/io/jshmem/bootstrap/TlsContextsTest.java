@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * TLS of the rendezvous built from tls_info files (issue 6): PKCS12 and PEM (plain and encrypted keys), a CA that
+ * TLS of the rendezvous built from tls_info files: PKCS12 and PEM (plain and encrypted keys), a CA that
  * signed each side's own certificate, and refusal of a client whose certificate the server does not trust.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)

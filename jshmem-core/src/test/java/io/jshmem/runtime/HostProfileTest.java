@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Host-operation profiling under pcontrol levels (issue 12), without JFR (this JVM starts no recording), and the
+ * Host-operation profiling under pcontrol levels, without JFR (this JVM starts no recording), and the
  * texts of SHMEM_VERSION / SHMEM_INFO and the values SHMEM_DEBUG accepts.
  */
 @Timeout(30)

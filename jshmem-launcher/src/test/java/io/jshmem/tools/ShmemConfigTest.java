@@ -14,7 +14,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** shmem-config: version, the settings table, and a diagnosis with every section (issue 6). */
+/** shmem-config: version, the settings table, and a diagnosis with every section. */
 @Timeout(60)
 class ShmemConfigTest {
     private record Result(int code, String out, String err) {

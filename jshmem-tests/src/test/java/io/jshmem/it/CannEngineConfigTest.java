@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.IOException;
 
 /**
- * CANN's engine configurations act on jshmem's engines (issue 12): {@code setMteConfig} moves the SHM engine's
+ * CANN's engine configurations act on jshmem's engines: {@code setMteConfig} moves the SHM engine's
  * large-copy threshold, {@code setSdmaConfig} the copy engine's minimum nbi size (observed in which puts its thread
  * performs); RDMA/UDMA are parity only. Real PE processes, a hard timeout each.
  */

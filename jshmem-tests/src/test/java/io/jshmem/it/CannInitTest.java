@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * CANN SHMEM's Python suite, init side (issue 6): init smoke with status and logging, unique-id attributes, memory
+ * CANN SHMEM's Python suite, init side: init smoke with status and logging, unique-id attributes, memory
  * lifecycle with buffer guards, sync/config/prof. Real PE processes, a hard timeout each.
  */
 class CannInitTest {

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * CANN's handle_wait across two hosts (issue 6): two network namespaces joined by a veth pair ({@link NetnsPair}),
+ * CANN's handle_wait across two hosts: two network namespaces joined by a veth pair ({@link NetnsPair}),
  * one shmemrun per namespace with two PEs each, so that stream puts and signals to the other node go through the
  * UCX engine over tcp. Skipped, visibly, where namespaces cannot be made or libucp is missing.
  */

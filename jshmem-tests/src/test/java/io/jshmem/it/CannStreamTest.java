@@ -16,7 +16,7 @@ import java.io.IOException;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Streams, handles, multiple instances and the copy engine (issue 6), with real PE processes: handle_wait on 1 and
+ * Streams, handles, multiple instances and the copy engine, with real PE processes: handle_wait on 1 and
  * 2 PEs (and over the UCX engine), stream ordering under load, multi-instance isolation, large nbi copies.
  */
 class CannStreamTest {

@@ -16,7 +16,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 /**
- * CANN's {@code aclshmemx_set_config_store_tls_key} (issue 12): an encrypted PKCS#8 key whose password comes from a
+ * CANN's {@code aclshmemx_set_config_store_tls_key}: an encrypted PKCS#8 key whose password comes from a
  * decrypt callback lets 2 self-bootstrapped PEs start over TLS 1.3; a wrong, throwing or null callback result fails
  * clearly. The key is given as a file path and as PEM text. Real PE processes, a hard timeout each.
  */

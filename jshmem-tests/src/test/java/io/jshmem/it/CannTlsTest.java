@@ -16,7 +16,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 /**
- * Config-store TLS (issue 6): the launcher and its PEs over TLS 1.3 with a certificate from files; self-bootstrapped
+ * Config-store TLS: the launcher and its PEs over TLS 1.3 with a certificate from files; self-bootstrapped
  * PEs with setConfStoreTls; a PE whose certificate the rendezvous does not trust is refused (and its partner fails
  * instead of hanging). TLS off is what every other test runs.
  */

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 11 chaos: a random PE killed with SIGKILL at a random moment of a mixed workload (init, RMA, atomics,
+ * Chaos under the failure model: a random PE killed with SIGKILL at a random moment of a mixed workload (init, RMA, atomics,
  * signals, barriers, finalize). Never a hang; every survivor that notices names the dead PE in a
  * PeFailedException; no heap file is left in /dev/shm ({@link Jobs#run} checks). The default run does
  * {@value #DEFAULT_TRIALS} trials to stay affordable; {@code -Djshmem.chaos.trials=50} runs the full set, and

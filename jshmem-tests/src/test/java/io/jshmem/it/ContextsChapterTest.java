@@ -7,7 +7,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 12's contexts rows, as processes: Context.INVALID, sessions and their misuse, the PRIVATE, SERIALIZED and
+ * OpenSHMEM 1.6's contexts rows, as processes: Context.INVALID, sessions and their misuse, the PRIVATE, SERIALIZED and
  * NOSTORE options, and the SINGLE, FUNNELED and SERIALIZED thread levels checked with JSHMEM_CHECKS on.
  */
 class ContextsChapterTest {

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Issue 11: every operation family (put, get, p/g, nbi, atomics, signals, quiet, fence, peQuiet, barrier) on a PE
+ * The failure model: every operation family (put, get, p/g, nbi, atomics, signals, quiet, fence, peQuiet, barrier) on a PE
  * killed with SIGKILL mid-loop fails with PeFailedException naming it, on each engine, at 2 and 4 PEs. The failure
  * model promises 1 s; the assertion allows {@link #LIMIT_MS} because CI and development machines are loaded, and
  * the measured worst case is printed.

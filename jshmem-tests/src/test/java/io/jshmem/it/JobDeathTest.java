@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Issue 11: PEs die with their job. kill -9 of shmemrun, or of the PE hosting a launcher-free job's rendezvous,
+ * The failure model: PEs die with their job. kill -9 of shmemrun, or of the PE hosting a launcher-free job's rendezvous,
  * ends every other PE within 2 s (asserted with a margin for loaded machines; the measured time is printed), even
  * one sleeping or computing in its own code; JSHMEM_ORPHAN_EXIT=false keeps a PE alive on purpose.
  */

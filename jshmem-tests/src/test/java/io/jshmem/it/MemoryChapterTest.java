@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The memory chapter of issue 12 as processes: malloc_with_hints, memory kinds (HOST_SIDE, DEVICE_SIDE through the
+ * OpenSHMEM 1.6's memory chapter as processes: malloc_with_hints, memory kinds (HOST_SIDE, DEVICE_SIDE through the
  * test provider, the no-provider failure) and team ptr, each at 1, 2 and 4 PEs (team ptr on a strided team). Each
  * case prints its own line, so the first failing case is named; the provider's files are gone afterwards.
  */

@@ -12,7 +12,7 @@ import java.io.IOException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The profiling chapter (issue 12) with real PE processes and a hard timeout each: shmem_pcontrol at levels 1, 0,
+ * The profiling chapter with real PE processes and a hard timeout each: shmem_pcontrol at levels 1, 0,
  * 2, negative and 7, and the profiling of every host operation (RMA, atomics, quiet, fence, waits, barriers,
  * collectives) in ProfData and JFR, counts checked in {@link ProfilingChapterPe}, at 1, 2 and 4 PEs.
  */

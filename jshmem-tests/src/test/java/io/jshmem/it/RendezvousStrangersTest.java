@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 11: strangers cannot stall a job's start. 500 slowloris sockets and 200 garbage and wrong-secret clients
+ * The failure model: strangers cannot stall a job's start. 500 slowloris sockets and 200 garbage and wrong-secret clients
  * hit the rendezvous of a 4-PE, two-node-style job (two shmemrun nodes on loopback) while it starts: it must start
  * within its normal time + 2 s (asserted with a margin for loaded machines; both times are printed), and the
  * refusals must be logged at warn with the peer's address.

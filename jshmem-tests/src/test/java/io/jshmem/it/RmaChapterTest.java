@@ -7,7 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The RMA chapter's routines added by issue 12, with 1, 2 and 4 PE processes: OpenSHMEM 1.6's block-strided
+ * OpenSHMEM 1.6's RMA chapter routines, with 1, 2 and 4 PE processes: OpenSHMEM 1.6's block-strided
  * ibput/ibget in every type, the sized 128-bit and mem forms, the facade's array, segment and symmetric local
  * operands (iput/iget included) and a created context, checked byte for byte over canaries; and their bad input
  * (strides, signs, spans whose product would wrap, PE, null and freed handles, destroyed context) rejected by name

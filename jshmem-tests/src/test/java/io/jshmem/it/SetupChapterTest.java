@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * OpenSHMEM 1.6's setup chapter as issue 12 completes it, with real PE processes and a hard timeout each:
+ * OpenSHMEM 1.6's setup chapter, with real PE processes and a hard timeout each:
  * shmem_query_initialized / queryFinalized, nested init and finalize, shmem_pe_accessible and shmem_addr_accessible
  * (good and bad inputs, values checked in {@link SetupChapterPe}) at 1, 2 and 4 PEs; the SHMEM_VERSION, SHMEM_INFO
  * and SHMEM_DEBUG environment variables (printed once, by PE 0 only; debug log lines only when asked for).

@@ -7,7 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 12's teams rows, as processes: strided splits with negative and zero strides (6 PEs included), contexts of
+ * OpenSHMEM 1.6's teams rows, as processes: strided splits with negative and zero strides (6 PEs included), contexts of
  * a team taking team-relative PE numbers for every operation kind, and a team limit configurable far above 32.
  */
 class TeamsChapterTest {

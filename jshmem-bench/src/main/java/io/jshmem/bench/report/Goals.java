@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The performance goals of issue 14 (ratios in the same run, medians over rounds, 2 PEs unless said) and their
+ * The performance goals (ratios in the same run, medians over rounds, 2 PEs unless said) and their
  * verdicts from one comparison's figures. A goal whose figures this run does not contain is "not measured", with the
  * command that measures it; it is never guessed from another figure. Stateless.
  */

@@ -75,7 +75,7 @@ public final class AllocationFreePe {
             measure(mx, failures, "waitUntilLong (satisfied)", i -> Shmem.waitUntilLong(flags, 1, Cmp.GE, 1));
             measure(mx, failures, "fence", i -> Shmem.fence());
             measure(mx, failures, "barrierAll", i -> Shmem.barrierAll());
-            // Collectives of 8-byte blocks after warm-up (issue 14: these allocated step strings, lambdas and
+            // Collectives of 8-byte blocks after warm-up (these once allocated step strings, lambdas and
             // slices per call; fcollect a concatenated argument name whenever the JIT did not inline past it).
             Team world = Shmem.teamWorld();
             SymmetricMemory src = Shmem.calloc(8, 8);

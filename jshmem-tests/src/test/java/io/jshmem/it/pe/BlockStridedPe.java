@@ -236,7 +236,7 @@ public final class BlockStridedPe {
         }
     }
 
-    /** iput/iget (issue 12's second row): the facade's segment and symmetric local operands. */
+    /** iput/iget: the facade's segment and symmetric local operands. */
     private void stridedLocalOperands() {
         // iput is ibput with bsize 1: the same expectation.
         for (MemoryLayout type : TYPES.subList(0, 7)) {

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The contexts chapter of issue 12 (OpenSHMEM 1.6): {@link Context#INVALID}, sessions (hints: accepted, recorded,
+ * The contexts chapter of OpenSHMEM 1.6: {@link Context#INVALID}, sessions (hints: accepted, recorded,
  * misuse rejected), the PRIVATE, SERIALIZED and NOSTORE options, and (modes {@code SINGLE}, {@code FUNNELED},
  * {@code SERIALIZED}) the thread levels checked with JSHMEM_CHECKS on. Prints {@code CONTEXTS CHAPTER OK pe N}.
  */

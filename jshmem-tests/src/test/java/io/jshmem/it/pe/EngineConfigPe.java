@@ -13,7 +13,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.Map;
 
 /**
- * The engine configurations act where jshmem has a counterpart (issue 12): MTE's workspaceBytes moves the SHM
+ * The engine configurations act where jshmem has a counterpart: MTE's workspaceBytes moves the SHM
  * engine's large-copy threshold, SDMA's the copy engine's minimum nbi size, observed both in
  * {@code engineSettings} and in behaviour (which nbi puts the copy engine's thread performed); RDMA and UDMA are
  * stored only; bad values change nothing. Argument {@code copy-engine} when JSHMEM_COPY_ENGINE is on (with

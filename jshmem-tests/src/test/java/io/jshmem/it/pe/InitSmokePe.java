@@ -58,7 +58,7 @@ public final class InitSmokePe {
         Shmem.barrierAll();
         Expect.equal(1000L + (me + n - 1) % n, Shmem.gLong(m, 0, me), "value from previous PE");
         Shmem.free(m);
-        // OpenSHMEM 1.6 (issue 12): a second init no longer throws; inits nest, n inits need n finalizes.
+        // OpenSHMEM 1.6: a second init no longer throws; inits nest, n inits need n finalizes.
         Expect.isTrue(Shmem.init() == rt, "a nested init returns the live runtime");
         Expect.isTrue(Shmem.init(InitAttributes.fromEnvironment()) == rt, "a nested init with attributes too");
         Expect.equal(3, rt.initCount(), "init count after two nested inits");

@@ -33,7 +33,7 @@ public final class MultiInstancePe {
         Expect.equal(1, rt1.instanceId(), "instance id");
         Expect.equal(InitStatus.INITIALIZED, Shmem.initStatus(1), "status of 1");
         Expect.equal(rt0.myPe(), rt1.myPe(), "same PE numbering");
-        // OpenSHMEM 1.6 (issue 12): a second init of a live instance nests instead of throwing.
+        // OpenSHMEM 1.6: a second init of a live instance nests instead of throwing.
         Expect.isTrue(Shmem.init(InitAttributes.fromEnvironment().instanceId(1)) == rt1, "nested init of 1");
         Expect.equal(2, rt1.initCount(), "instance 1 init count");
         Expect.equal(1, rt0.initCount(), "instance 0 init count");
@@ -88,7 +88,7 @@ public final class MultiInstancePe {
     private static void crossInstance(ShmemRuntime rt0, ShmemRuntime rt1, SymmetricMemory b0, SymmetricMemory b1,
                                       int next) {
         MemorySegment src = Arena.ofAuto().allocate(8);
-        String other = "instance the call is made on"; // issue 10: buffers name both instances
+        String other = "instance the call is made on"; // misuse messages name both instances
         Expect.thrown(ShmemArgumentException.class, () -> rt0.putmem(b1, 0, src, 0, 8, next), other);
         Expect.thrown(ShmemArgumentException.class, () -> rt1.getmem(src, 0, b0, 0, 8, next), other);
         Expect.thrown(ShmemArgumentException.class, () -> rt1.free(b0), other);

@@ -24,7 +24,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The profiling chapter (issue 12), run with SHMEM_CYCLE_PROF_PE=all: a fixed mix of host operations (RMA, scalar
+ * The profiling chapter, run with SHMEM_CYCLE_PROF_PE=all: a fixed mix of host operations (RMA, scalar
  * p/g, atomics, quiet, fence, a wait, barriers, collectives) and a few stream puts, repeated under pcontrol levels
  * 1, 0, 2, a negative level and 7. ProfData must grow by exactly the mix at levels 1, 2 and 7, and not at all at
  * levels 0 and -3; stream operations are counted once (in their stream's block). The JFR recording must hold one

@@ -13,7 +13,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.Map;
 
 /**
- * CANN's {@code set_qp_num} (issue 12): rejected for MTE, SDMA, UDMA and outside 1..32 before init, and after init;
+ * CANN's {@code set_qp_num}: rejected for MTE, SDMA, UDMA and outside 1..32 before init, and after init;
  * for RDMA it becomes the UCX engine's UCX_MAX_RNDV_RAILS, as UCX itself reads it back; data still flows; after the
  * last finalize it is unset again. Argument {@code set:N} calls setQpNum(RDMA, N); {@code env:N} expects
  * JSHMEM_UCX_QP_NUM=N from the environment instead.

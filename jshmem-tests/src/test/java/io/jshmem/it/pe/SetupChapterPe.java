@@ -12,7 +12,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * The setup chapter of OpenSHMEM 1.6 as issue 12 adds it: shmem_query_initialized (and jshmem's queryFinalized)
+ * The setup chapter of OpenSHMEM 1.6: shmem_query_initialized (and jshmem's queryFinalized)
  * before, during and after a job; nested init / init_thread / finalize counted (n inits need n finalizes, the others
  * act as barriers, values checked across them); shmem_pe_accessible and shmem_addr_accessible for every PE, bad PE
  * numbers, null, freed and foreign-instance buffers; re-init of an instance after its last finalize. Prints

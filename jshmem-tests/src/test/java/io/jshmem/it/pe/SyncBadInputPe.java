@@ -97,7 +97,7 @@ public final class SyncBadInputPe {
                 Expect.thrown(ShmemArgumentException.class, () -> shmem.setLock(longs, 8), "index = 8");
 
                 // contexts
-                // Issue 10: the default context is the runtime itself and Context.close() on it finalizes the
+                // The default context is the runtime itself and Context.close() on it finalizes the
                 // runtime (documented), so there is no separate "destroy the default context" call to reject any
                 // more; what remains checkable is that the default context is live and never counts as destroyed.
                 Expect.isTrue(!shmem.isDestroyed() && shmem.options().isEmpty(),

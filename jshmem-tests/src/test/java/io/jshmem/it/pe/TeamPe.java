@@ -212,7 +212,7 @@ public final class TeamPe {
         Expect.thrown(ShmemArgumentException.class, () -> world.fcollectmem(data, 8, buf, 0, 64), "destOffset = 8",
                 "outside dest");
         Expect.thrown(ShmemArgumentException.class,
-                // issue 10: ranges are checked without multiplying, so a huge count is simply out of range
+                // ranges are checked without multiplying, so a huge count is simply out of range
                 () -> world.reduce(ReduceOp.SUM, DataType.LONG, buf, 0, data, 0, Long.MAX_VALUE / 4),
                 "count = " + Long.MAX_VALUE / 4, "outside");
         Expect.thrown(ShmemArgumentException.class,

@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The teams chapter of issue 12 (OpenSHMEM 1.6): strided splits with negative and zero strides (team order, values
+ * The teams chapter of OpenSHMEM 1.6: strided splits with negative and zero strides (team order, values
  * moved through the new team, bad triplets rejected on every PE), contexts created from a team taking team-relative
  * PE numbers for every operation kind (RMA, nbi, strided, scalar, atomics, signals, peQuiet) on teams whose numbers
  * differ from the world's, and (mode {@code many}) far more teams than the old limit of 32. Prints

@@ -16,7 +16,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * CANN's {@code set_config_store_tls_key} (issue 12), self-bootstrapped over TLS: the rendezvous' key is an encrypted
+ * CANN's {@code set_config_store_tls_key}, self-bootstrapped over TLS: the rendezvous' key is an encrypted
  * PKCS#8 PEM whose password reaches jshmem only as protected bytes plus a decrypt callback. A callback that returns a
  * wrong password, throws or returns null fails init (or getUniqueId) clearly and leaves the process able to retry;
  * with the right callback the job starts over TLS and moves data. Args: uid file, my PE, PE count, cert PEM, key

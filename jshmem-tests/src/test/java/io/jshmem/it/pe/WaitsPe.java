@@ -193,7 +193,7 @@ public final class WaitsPe {
         };
     }
 
-    /** Runs one wait/test form through the object API's ivar-type token (issue 10: one method per form). */
+    /** Runs one wait/test form through the object API's ivar-type token (one method per form). */
     private static Object call(Type t, String form, boolean vector, Cmp cmp, long[] compare, int[] status,
                                int[] indices) {
         DataType type = t.dataType();
