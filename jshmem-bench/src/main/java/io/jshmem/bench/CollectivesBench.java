@@ -139,24 +139,7 @@ public final class CollectivesBench implements Callable<Integer> {
      * time is the slowest PE's.
      */
     private Rounds measure(Runnable subject, Runnable baseline, int iterations) {
-        for (int w = 0; w < warmup; w++) {
-            time(subject, iterations);
-            time(baseline, iterations);
-        }
-        Rounds r = new Rounds(rounds);
-        for (int round = 0; round < rounds; round++) {
-            double s;
-            double b;
-            if ((round & 1) == 0) {
-                s = time(subject, iterations);
-                b = time(baseline, iterations);
-            } else {
-                b = time(baseline, iterations);
-                s = time(subject, iterations);
-            }
-            r.add(s, b);
-        }
-        return r;
+        return Rounds.alternating(this::time, subject, baseline, iterations, warmup, rounds);
     }
 
     /** ns per call of {@code iterations} calls, all PEs starting together and the last one ending the round. */

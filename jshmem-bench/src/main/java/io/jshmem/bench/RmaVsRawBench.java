@@ -104,24 +104,7 @@ public final class RmaVsRawBench implements Callable<Integer> {
     }
 
     private Rounds measureRounds(Runnable subject, Runnable baseline, int iterations) {
-        for (int w = 0; w < warmup; w++) {
-            time(subject, iterations);
-            time(baseline, iterations);
-        }
-        Rounds r = new Rounds(rounds);
-        for (int round = 0; round < rounds; round++) {
-            double s;
-            double b;
-            if ((round & 1) == 0) {
-                s = time(subject, iterations);
-                b = time(baseline, iterations);
-            } else {
-                b = time(baseline, iterations);
-                s = time(subject, iterations);
-            }
-            r.add(s, b);
-        }
-        return r;
+        return Rounds.alternating(RmaVsRawBench::time, subject, baseline, iterations, warmup, rounds);
     }
 
     private static Map<String, Object> describe(Rounds r, int iterations) {

@@ -1,13 +1,13 @@
 package io.jshmem.comm;
 
+import io.jshmem.memory.Libc;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.util.Locale;
 
 /**
  * Linux futexes on 32-bit words of shared mappings, through an FFM downcall to libc's {@code syscall}. The
@@ -36,18 +36,13 @@ public final class Futex {
         MethodHandle wake = null;
         if (nr > 0) {
             try {
-                Linker linker = Linker.nativeLinker();
-                MemorySegment fn = linker.defaultLookup().find("syscall")
-                        .or(() -> SymbolLookup.loaderLookup().find("syscall")).orElse(null);
-                if (fn != null) {
-                    // long syscall(long number, ...): the futex arguments are variadic; glibc reads each as a long.
-                    FunctionDescriptor d = FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
-                            ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
-                    wait = linker.downcallHandle(fn, d, Linker.Option.firstVariadicArg(1));
-                    // A wake never blocks: the critical form skips the thread-state transition.
-                    wake = linker.downcallHandle(fn, d, Linker.Option.firstVariadicArg(1),
-                            Linker.Option.critical(false));
-                }
+                // long syscall(long number, ...): the futex arguments are variadic; glibc reads each as a long.
+                FunctionDescriptor d = FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+                        ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
+                wait = Libc.downcall("syscall", d, Linker.Option.firstVariadicArg(1)).orElse(null);
+                // A wake never blocks: the critical form skips the thread-state transition.
+                wake = Libc.downcall("syscall", d, Linker.Option.firstVariadicArg(1), Linker.Option.critical(false))
+                        .orElse(null);
             } catch (RuntimeException | LinkageError e) {
                 wait = null;
                 wake = null;
@@ -62,8 +57,7 @@ public final class Futex {
     }
 
     private static long syscallNumber() {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        if (!os.startsWith("linux")) {
+        if (!Libc.onLinux()) {
             return -1;
         }
         return switch (System.getProperty("os.arch", "")) {

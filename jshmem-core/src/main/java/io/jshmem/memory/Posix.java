@@ -9,7 +9,6 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
-import java.util.Locale;
 
 /**
  * The few libc calls the heap backings need and the JDK does not offer, as FFM downcalls: {@code memfd_create},
@@ -59,31 +58,25 @@ final class Posix {
         MethodHandle close = null;
         MethodHandle open = null;
         MethodHandle strerror = null;
-        if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux")) {
-            try {
-                Linker linker = Linker.nativeLinker();
-                Linker.Option errno = Linker.Option.captureCallState("errno");
-                var lookup = linker.defaultLookup();
-                ValueLayout i = ValueLayout.JAVA_INT;
-                ValueLayout l = ValueLayout.JAVA_LONG;
-                memfd = linker.downcallHandle(lookup.findOrThrow("memfd_create"),
-                        FunctionDescriptor.of(i, ValueLayout.ADDRESS, i), errno);
-                ftruncate = linker.downcallHandle(lookup.findOrThrow("ftruncate"), FunctionDescriptor.of(i, i, l),
-                        errno);
-                // int fcntl(int fd, int cmd, ...): the seal mask is the one variadic argument.
-                fcntl = linker.downcallHandle(lookup.findOrThrow("fcntl"), FunctionDescriptor.of(i, i, i, i), errno,
-                        Linker.Option.firstVariadicArg(2));
-                fallocate = linker.downcallHandle(lookup.findOrThrow("fallocate"),
-                        FunctionDescriptor.of(i, i, i, l, l), errno);
-                close = linker.downcallHandle(lookup.findOrThrow("close"), FunctionDescriptor.of(i, i), errno);
-                // int open(const char *path, int flags, ...): the mode is variadic (unused: no O_CREAT here).
-                open = linker.downcallHandle(lookup.findOrThrow("open"),
-                        FunctionDescriptor.of(i, ValueLayout.ADDRESS, i, i), errno, Linker.Option.firstVariadicArg(2));
-                strerror = linker.downcallHandle(lookup.findOrThrow("strerror"),
-                        FunctionDescriptor.of(ValueLayout.ADDRESS, i));
-            } catch (RuntimeException | LinkageError e) {
-                memfd = null;
-            }
+        try {
+            Linker.Option errno = Linker.Option.captureCallState("errno");
+            ValueLayout i = ValueLayout.JAVA_INT;
+            ValueLayout l = ValueLayout.JAVA_LONG;
+            memfd = Libc.downcall("memfd_create", FunctionDescriptor.of(i, ValueLayout.ADDRESS, i), errno)
+                    .orElseThrow();
+            ftruncate = Libc.downcall("ftruncate", FunctionDescriptor.of(i, i, l), errno).orElseThrow();
+            // int fcntl(int fd, int cmd, ...): the seal mask is the one variadic argument.
+            fcntl = Libc.downcall("fcntl", FunctionDescriptor.of(i, i, i, i), errno,
+                    Linker.Option.firstVariadicArg(2)).orElseThrow();
+            fallocate = Libc.downcall("fallocate", FunctionDescriptor.of(i, i, i, l, l), errno).orElseThrow();
+            close = Libc.downcall("close", FunctionDescriptor.of(i, i), errno).orElseThrow();
+            // int open(const char *path, int flags, ...): the mode is variadic (unused: no O_CREAT here).
+            open = Libc.downcall("open", FunctionDescriptor.of(i, ValueLayout.ADDRESS, i, i), errno,
+                    Linker.Option.firstVariadicArg(2)).orElseThrow();
+            strerror = Libc.downcall("strerror", FunctionDescriptor.of(ValueLayout.ADDRESS, i)).orElseThrow();
+        } catch (RuntimeException | LinkageError e) {
+            // Off Linux, or a libc without one of them (memfd_create came with glibc 2.27): not available.
+            memfd = null;
         }
         MEMFD_CREATE = memfd;
         FTRUNCATE = ftruncate;

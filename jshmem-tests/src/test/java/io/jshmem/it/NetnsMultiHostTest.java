@@ -5,7 +5,6 @@ import io.jshmem.it.pe.EnvLaunchPe;
 import io.jshmem.it.pe.HeapPe;
 import io.jshmem.it.pe.MultiHostPe;
 import io.jshmem.it.pe.RmaPe;
-import io.jshmem.transport.ucx.UcxTransportProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -13,15 +12,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Two "hosts" made of two network namespaces joined by a veth pair ({@link NetnsPair}): one shmemrun per namespace
+ * Two "hosts" made of two network namespaces joined by a veth pair ({@link TwoHosts}): one shmemrun per namespace
  * ({@code ip netns exec <ns> java ... ShmemRun --nnodes 2 --node-rank R --nproc-per-node 2 --master-addr 192.0.2.1}),
  * so PEs 0-1 share node 0 and PEs 2-3 node 1. Same-namespace peers use the SHM engine, the others UCX over tcp on
  * the veth (UCX_TLS=tcp, UCX_NET_DEVICES set to the veth end in each namespace). Runs the RMA and heap programs,
@@ -40,55 +35,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(240)
 class NetnsMultiHostTest {
-    private static final int PER_NODE = 2;
-    private static final int NPES = 2 * PER_NODE;
+    private static final int PER_NODE = TwoHosts.PER_NODE;
+    private static final int NPES = TwoHosts.NPES;
     private static final Duration JOB_DEADLINE = Duration.ofSeconds(150);
     private static final int LAUNCHER_TIMEOUT_S = 120;
-    private static NetnsPair pair;
-    private static String skipReason;
-    private static String secret;
-    private static int nextPort = 29_500;
+    private static TwoHosts hosts;
 
     @BeforeAll
     static void makeTwoHosts() throws Exception {
-        skipIf(!UcxTransportProvider.isAvailable(), () -> "libucp is not loadable ("
-                + UcxTransportProvider.unavailableReason() + ")");
-        Optional<String> why = NetnsPair.whyUnavailable();
-        skipIf(why.isPresent(), () -> why.orElseThrow());
-        if (skipReason != null) {
-            return;
-        }
-        try {
-            pair = NetnsPair.create();
-        } catch (java.io.IOException e) {
-            skipIf(true, () -> "network namespaces cannot be created here: " + e.getMessage());
-            return;
-        }
-        byte[] r = new byte[16];
-        new SecureRandom().nextBytes(r);
-        secret = "netns-test-" + HexFormat.of().formatHex(r);
+        hosts = TwoHosts.open("two-host network namespace tests", 29_500);
     }
 
     @AfterAll
     static void removeTwoHosts() {
-        if (pair != null) {
-            pair.close();
-        }
-    }
-
-    /**
-     * Remembers why the class cannot run; {@link #needsTwoHosts()} then skips every test with that reason, so that
-     * reports count them as skipped (an abort in {@code @BeforeAll} would report a class with no tests).
-     */
-    private static void skipIf(boolean condition, java.util.function.Supplier<String> why) {
-        if (condition && skipReason == null) {
-            skipReason = "SKIPPING two-host network namespace tests: " + why.get();
+        if (hosts != null) {
+            hosts.close();
         }
     }
 
     @BeforeEach
     void needsTwoHosts() {
-        Assumptions.assumeTrue(skipReason == null, () -> skipReason);
+        hosts.assumeReady();
     }
 
     @Test
@@ -129,7 +96,7 @@ class NetnsMultiHostTest {
         } catch (ClassNotFoundException e) {
             present = false;
         }
-        skipIf(!present, () -> example + " is not on the class path (not written yet)");
+        Assumptions.assumeTrue(present, () -> example + " is not on the class path (not written yet)");
         TwoNodes r = runShmemrun(example, Map.of());
         r.assertSucceeded();
         for (int node = 0; node < 2; node++) {
@@ -182,19 +149,14 @@ class NetnsMultiHostTest {
     /** One shmemrun per namespace, node 1 started first (its PEs wait for node 0's rendezvous). */
     private static TwoNodes runShmemrun(String mainClass, Map<String, String> extraEnv, String... args)
             throws Exception {
-        int port = nextPort++;
+        int port = hosts.nextPort();
         NodeProcesses procs = new NodeProcesses();
         try {
             for (int node : new int[] {1, 0}) {
-                List<String> cmd = new ArrayList<>(javaCommand());
-                cmd.addAll(List.of("io.jshmem.launcher.ShmemRun", "--nnodes", "2", "--node-rank", "" + node,
-                        "--nproc-per-node", "" + PER_NODE, "--master-addr", NetnsPair.ADDRESSES[0], "--master-port",
-                        "" + port, "--timeout", "" + LAUNCHER_TIMEOUT_S, "--grace", "10", mainClass));
-                cmd.addAll(List.of(args));
-                Map<String, String> env = new HashMap<>(nodeEnv(node));
-                env.put("JSHMEM_SECRET", secret);
+                List<String> cmd = TwoHosts.shmemrun(node, port, LAUNCHER_TIMEOUT_S, mainClass, List.of(args));
+                Map<String, String> env = new HashMap<>(hosts.nodeEnv(node));
                 env.putAll(extraEnv);
-                procs.start("node " + node, pair.inNamespace(node, cmd), env);
+                procs.start("node " + node, hosts.pair().inNamespace(node, cmd), env);
             }
             int[] launchOrder = procs.awaitAll(JOB_DEADLINE);
             return new TwoNodes(procs, new int[] {launchOrder[1], launchOrder[0]}, new int[] {1, 0});
@@ -205,17 +167,15 @@ class NetnsMultiHostTest {
 
     /** PEs started directly in their namespaces with a launcher's variables; PE 0 serves the rendezvous. */
     private static void runDirect(IntFunction<Map<String, String>> launcherVars) throws Exception {
-        int port = nextPort++;
+        int port = hosts.nextPort();
         try (NodeProcesses procs = new NodeProcesses()) {
             for (int pe = 0; pe < NPES; pe++) {
-                List<String> cmd = new ArrayList<>(javaCommand());
-                cmd.add(EnvLaunchPe.class.getName());
-                Map<String, String> env = new HashMap<>(nodeEnv(pe / PER_NODE));
+                List<String> cmd = TwoHosts.javaCommand(List.of(EnvLaunchPe.class.getName()));
+                Map<String, String> env = new HashMap<>(hosts.nodeEnv(pe / PER_NODE));
                 env.putAll(launcherVars.apply(pe));
                 env.put("MASTER_ADDR", NetnsPair.ADDRESSES[0]);
                 env.put("MASTER_PORT", "" + port);
-                env.put("JSHMEM_SECRET", secret);
-                procs.start("pe " + pe, pair.inNamespace(pe / PER_NODE, cmd), env);
+                procs.start("pe " + pe, hosts.pair().inNamespace(pe / PER_NODE, cmd), env);
             }
             int[] codes = procs.awaitAll(JOB_DEADLINE);
             assertArrayEquals(new int[NPES], codes, procs::dump);
@@ -223,16 +183,6 @@ class NetnsMultiHostTest {
                 assertTrue(procs.stdout(pe).contains("ENV OK pe " + pe + " of " + NPES), procs::dump);
             }
         }
-    }
-
-    private static Map<String, String> nodeEnv(int node) {
-        return Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", pair.device(node), "SHMEM_SYMMETRIC_SIZE", "32m");
-    }
-
-    private static List<String> javaCommand() {
-        String java = ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        return List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"));
     }
 
     /** The two launchers' outputs, by node. */
