@@ -1,6 +1,7 @@
 package io.jshmem.comm;
 
-import java.util.Locale;
+import io.jshmem.config.Setting;
+import io.jshmem.config.Settings;
 
 /**
  * How a PE's waits behave once a short poll has not seen the condition; see {@link WaitLoop}. Immutable.
@@ -13,22 +14,29 @@ public enum WaitMode {
     /** Spin, yield, then park for growing intervals: no futex here. */
     POLL;
 
+    /** The values of {@code JSHMEM_WAIT_MODE}. */
+    public enum Choice {
+        AUTO, SPIN, SLEEP, POLL
+    }
+
     /**
      * The mode for a PE: {@code setting} is auto, spin, sleep or poll (JSHMEM_WAIT_MODE). auto spins while the PEs
      * of this host ({@code localPes}) do not outnumber the cores this process may run on ({@code cores}), and
      * otherwise sleeps where futexes work and polls where they do not. sleep without futexes falls back to poll.
      *
-     * @throws IllegalArgumentException for any other setting
+     * @throws io.jshmem.error.ShmemArgumentException for any other setting, naming the valid values
      */
     public static WaitMode choose(String setting, int localPes, int cores) {
-        String s = setting.trim().toLowerCase(Locale.ROOT);
-        return switch (s) {
-            case "auto" -> localPes <= cores ? SPIN : sleepOrPoll();
-            case "spin" -> SPIN;
-            case "sleep" -> sleepOrPoll();
-            case "poll" -> POLL;
-            default -> throw new IllegalArgumentException("JSHMEM_WAIT_MODE = '" + setting + "' is not a wait mode:"
-                    + " valid values are auto, spin, sleep, poll");
+        return choose(Settings.parseChoice(Setting.WAIT_MODE, setting, Choice.class), localPes, cores);
+    }
+
+    /** {@link #choose(String, int, int)} for a parsed setting. */
+    public static WaitMode choose(Choice setting, int localPes, int cores) {
+        return switch (setting) {
+            case AUTO -> localPes <= cores ? SPIN : sleepOrPoll();
+            case SPIN -> SPIN;
+            case SLEEP -> sleepOrPoll();
+            case POLL -> POLL;
         };
     }
 

@@ -103,6 +103,36 @@ public final class Settings {
         };
     }
 
+    /**
+     * The value of a setting with a fixed set of values: the constant of {@code type} whose name it is, ignoring
+     * case and surrounding blanks. Read once at init by the layer that owns the enum.
+     *
+     * @throws ShmemArgumentException naming the setting, the value and the valid values
+     */
+    public <E extends Enum<E>> E choice(Setting setting, Class<E> type) {
+        return parseChoice(setting, string(setting), type);
+    }
+
+    /** {@link #choice} for a value read elsewhere (before settings exist, or handed down as text). */
+    public static <E extends Enum<E>> E parseChoice(Setting setting, String value, Class<E> type) {
+        String v = value.strip();
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equalsIgnoreCase(v)) {
+                return e;
+            }
+        }
+        throw invalid(setting, v, "one of " + choices(type));
+    }
+
+    /** The valid values of a choice setting as users write them: {@code auto, memfd, file}. */
+    public static <E extends Enum<E>> String choices(Class<E> type) {
+        StringBuilder sb = new StringBuilder();
+        for (E e : type.getEnumConstants()) {
+            sb.append(sb.isEmpty() ? "" : ", ").append(e.name().toLowerCase(Locale.ROOT));
+        }
+        return sb.toString();
+    }
+
     /** A size with optional k, m, g or t suffix (powers of 1024). */
     public long size(Setting setting) {
         return parseSize(setting.envName(), string(setting));

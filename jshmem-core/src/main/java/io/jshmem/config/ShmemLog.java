@@ -194,18 +194,25 @@ public final class ShmemLog {
         if (v == null || v.isBlank()) {
             v = System.getenv(Setting.LOG_SINK.envName());
         }
-        String sink = v == null || v.isBlank() ? "auto" : v.strip().toLowerCase(java.util.Locale.ROOT);
-        return switch (sink) {
-            case "platform" -> true;
-            case "stderr" -> false;
-            default -> {
-                if (!sink.equals("auto")) {
-                    System.err.println(line(LogLevel.WARN, "ShmemLog", Setting.LOG_SINK.envName() + " = '" + v
-                            + "' is invalid: valid are auto, platform, stderr; using auto"));
-                }
-                yield platformConfigured();
+        Sink sink = Sink.AUTO;
+        if (v != null && !v.isBlank()) {
+            try {
+                sink = Settings.parseChoice(Setting.LOG_SINK, v, Sink.class);
+            } catch (IllegalArgumentException e) {
+                // Logging starts before init and must not fail a program: say so once and use auto.
+                System.err.println(line(LogLevel.WARN, "ShmemLog", e.getMessage() + "; using auto"));
             }
+        }
+        return switch (sink) {
+            case PLATFORM -> true;
+            case STDERR -> false;
+            case AUTO -> platformConfigured();
         };
+    }
+
+    /** The values of {@code JSHMEM_LOG_SINK}. */
+    private enum Sink {
+        AUTO, PLATFORM, STDERR
     }
 
     /** A LoggerFinder other than the JDK's (SLF4J, Log4j), or java.util.logging configured by property. */

@@ -14,21 +14,28 @@ import java.util.Locale;
 public enum HeapBacking {
     MEMFD, FILE;
 
-    /** The backing these settings select; throws for an unknown value or memfd where it does not work. */
+    /** The values of {@code JSHMEM_HEAP_BACKING}. */
+    public enum Choice {
+        AUTO, MEMFD, FILE
+    }
+
+    /**
+     * The backing these settings select.
+     *
+     * @throws io.jshmem.error.ShmemArgumentException for a value that is not a {@link Choice}, naming the valid ones
+     * @throws ShmemException for memfd where memfd heaps do not work
+     */
     public static HeapBacking of(Settings s) {
-        String value = s.string(Setting.HEAP_BACKING).toLowerCase(Locale.ROOT);
-        return switch (value) {
-            case "memfd" -> {
+        return switch (s.choice(Setting.HEAP_BACKING, Choice.class)) {
+            case MEMFD -> {
                 if (!MemfdHeap.available()) {
                     throw new ShmemException("JSHMEM_HEAP_BACKING=memfd, but memfd heaps do not work here: "
                             + MemfdHeap.unavailableReason() + "; use JSHMEM_HEAP_BACKING=auto or file");
                 }
                 yield MEMFD;
             }
-            case "file" -> FILE;
-            case "auto", "" -> !"default".equals(s.source(Setting.HEAP_DIR)) || !MemfdHeap.available() ? FILE : MEMFD;
-            default -> throw new ShmemException("JSHMEM_HEAP_BACKING = '" + s.string(Setting.HEAP_BACKING)
-                    + "' is not a heap backing: use auto, memfd or file");
+            case FILE -> FILE;
+            case AUTO -> !"default".equals(s.source(Setting.HEAP_DIR)) || !MemfdHeap.available() ? FILE : MEMFD;
         };
     }
 

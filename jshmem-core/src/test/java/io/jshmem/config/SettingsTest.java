@@ -38,4 +38,25 @@ class SettingsTest {
         assertEquals(256L << 20, Settings.of(Map.of()).size(Setting.SYMMETRIC_SIZE));
         assertEquals("default", Settings.of(Map.of()).source(Setting.SYMMETRIC_SIZE));
     }
+
+    private enum Flavour {
+        AUTO, PLAIN, FANCY
+    }
+
+    @Test
+    void aChoiceIsItsEnumConstantWhateverTheCase() {
+        assertEquals(Flavour.FANCY, Settings.parseChoice(Setting.HEAP_BACKING, " Fancy ", Flavour.class));
+        assertEquals(Flavour.AUTO, Settings.of(Map.of("JSHMEM_HEAP_BACKING", "AUTO"))
+                .choice(Setting.HEAP_BACKING, Flavour.class));
+        assertEquals("auto, plain, fancy", Settings.choices(Flavour.class));
+    }
+
+    @Test
+    void aBadChoiceNamesTheSettingTheValueAndTheValidValues() {
+        ShmemArgumentException e = assertThrows(ShmemArgumentException.class,
+                () -> Settings.of(Map.of("JSHMEM_WAIT_MODE", "nap")).choice(Setting.WAIT_MODE, Flavour.class));
+        assertTrue(e.getMessage().startsWith("JSHMEM_WAIT_MODE = 'nap' is invalid: expected one of auto, plain,"
+                + " fancy"), e.getMessage());
+        assertTrue(e.getMessage().contains("jshmem.wait.mode"), e.getMessage());
+    }
 }

@@ -2,6 +2,7 @@ package io.jshmem.memory;
 
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
+import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -38,10 +39,10 @@ class HeapBackingTest {
 
     @Test
     void anUnknownBackingIsRejectedWithTheChoices() {
-        ShmemException e = assertThrows(ShmemException.class,
+        ShmemArgumentException e = assertThrows(ShmemArgumentException.class,
                 () -> HeapBacking.of(env(Map.of("JSHMEM_HEAP_BACKING", "hugetlb"))));
         assertTrue(e.getMessage().contains("JSHMEM_HEAP_BACKING = 'hugetlb'")
-                && e.getMessage().contains("auto, memfd or file"), e.getMessage());
+                && e.getMessage().contains("one of auto, memfd, file"), e.getMessage());
     }
 
     @Test
