@@ -116,7 +116,7 @@ public final class Instance {
         CollectiveActivity.enter(localHeap(), worldCode, worldEpoch);
     }
 
-    /** Collective over all PEs of the job: the init sequence of DESIGN.md section 3. */
+    /** Collective over all PEs of the job: the init sequence of docs/architecture.md ("A job and its PEs"). */
     public static Instance init(InitOptions options) {
         return init(options, () -> { });
     }

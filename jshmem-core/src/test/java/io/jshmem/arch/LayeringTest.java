@@ -18,9 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Keeps the layers of DESIGN.md sections 3 and 11 honest: every main source file may import only the jshmem packages its
- * layer is allowed to depend on (dependencies point down; collectives and teams never touch an engine; engines
- * never touch each other; the bootstrap knows nothing above configuration).
+ * Keeps the layers of docs/architecture.md ("Layers") honest: every main source file may import only the jshmem
+ * packages its layer is allowed to depend on (dependencies point down; collectives and teams never touch an engine;
+ * engines never touch each other; the bootstrap knows nothing above configuration).
  */
 class LayeringTest {
     /**
