@@ -1,0 +1,31 @@
+package io.jshmem.config;
+
+import io.jshmem.comm.WaitMode;
+import io.jshmem.memory.HeapBacking;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.Locale;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The help text of every choice setting (and so docs/settings.md, generated from it) names every value its enum
+ * accepts, so that a value added to the enum cannot go undocumented.
+ */
+@Timeout(10)
+class ChoiceHelpTest {
+    @Test
+    void everyValueOfAChoiceSettingIsInItsHelp() {
+        Map<Setting, Class<? extends Enum<?>>> choices = Map.of(Setting.HEAP_BACKING, HeapBacking.Choice.class,
+                Setting.WAIT_MODE, WaitMode.Choice.class);
+        choices.forEach((setting, type) -> {
+            for (Enum<?> e : type.getEnumConstants()) {
+                String value = e.name().toLowerCase(Locale.ROOT);
+                assertTrue(setting.help().contains(value), () -> setting.envName() + "'s help does not name '"
+                        + value + "': " + setting.help());
+            }
+        });
+    }
+}
