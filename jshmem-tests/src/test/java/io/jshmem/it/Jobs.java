@@ -7,6 +7,7 @@ import io.jshmem.launcher.Launcher;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,13 +16,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 final class Jobs {
     static final Duration DEADLINE = Duration.ofSeconds(90);
     private static final PrintStream DISCARD = new PrintStream(OutputStream.nullOutputStream());
+    /**
+     * JVM options of every test PE (system property {@code jshmem.it.peJvmArgs}, space-separated; empty for none).
+     * By default the PEs stop at the C1 compiler: a test PE lives seconds, and on a 2-core machine C2's compilations
+     * of the JDK's start-up code (method-handle and FFM stub generation) were a fifth of the suite's CPU time
+     * (TeamTest: 245 CPU-s with C2, 193 with C1 only). The benchmarks and the application kernels, run through
+     * shmemrun, keep C2.
+     */
+    private static final List<String> PE_JVM_ARGS = peJvmArgs();
 
     private Jobs() {
     }
 
     static JobSpec spec(Class<?> main, int nPes, String... args) {
         return JobSpec.ofMainClass(main.getName(), nPes).withArgs(args).withTimeout(DEADLINE)
-                .withEnv("SHMEM_SYMMETRIC_SIZE", "32m");
+                .withEnv("SHMEM_SYMMETRIC_SIZE", "32m").withJvmArgs(PE_JVM_ARGS);
+    }
+
+    private static List<String> peJvmArgs() {
+        String args = System.getProperty("jshmem.it.peJvmArgs", "-XX:TieredStopAtLevel=1").trim();
+        return args.isEmpty() ? List.of() : List.of(args.split("\\s+"));
     }
 
     /** Runs the job; the transcript of every PE is printed only when the caller's assertions fail. */
