@@ -6,8 +6,8 @@ import java.util.Optional;
 
 /**
  * {@code report/index.html}: the summary's facts, the goals with verdicts, the real programs' table, every plot,
- * the machine limits, and the full table of cases both libraries measured with their ratio. Self-contained apart from the PNG files next to it.
- * Stateless.
+ * the machine limits, and the full table of cases both libraries measured with their ratio. Self-contained apart
+ * from the PNG files next to it. Stateless.
  */
 final class HtmlPage {
     private HtmlPage() {

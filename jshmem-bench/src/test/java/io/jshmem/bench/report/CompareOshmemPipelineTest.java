@@ -18,8 +18,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * {@code bench/compare-oshmem} end to end with tiny sizes and counts: Open MPI's OSHMEM and jshmem each run every
  * benchmark group, the machine limits and a 2-PE gate are measured, a 2- and 4-PE barrier series is taken, the five
  * real programs run on both sides at 2 PEs with tiny sizes, and the report is written; then every artefact must
- * exist and parse, and every real program must have verified on both sides with the same RESULT keys. Not a speed check. Skips (visibly) only where Open
- * MPI is missing and cannot be installed (the script installs it with apt-get when run as root, as CI is).
+ * exist and parse, and every real program must have verified on both sides with the same RESULT keys. Not a speed
+ * check. Skips (visibly) only where Open MPI is missing and cannot be installed (the script installs it with apt-get
+ * when run as root, as CI is).
  */
 class CompareOshmemPipelineTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
