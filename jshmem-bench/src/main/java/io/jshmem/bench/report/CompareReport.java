@@ -9,13 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
  * The comparison report of {@code bench/compare-oshmem}: reads both libraries' results files, the same run's machine
- * limits, the overhead gate's files and (optionally) a barrier growth series and the UCX engine's comparison with
- * ucx_perftest, and writes {@code index.html}, one PNG
+ * limits, the overhead gate's files and (optionally) a barrier growth series, the UCX engine's comparison with
+ * ucx_perftest and the real programs' runs (jshmem-apps against their C twins), and writes {@code index.html}, one PNG
  * per plot and {@code summary.md} into the output directory; with {@code --docs} it also rewrites the generated
  * "Latest comparison" block of that Markdown file from summary.md. Single-threaded.
  *
@@ -38,6 +39,9 @@ public final class CompareReport implements Callable<Integer> {
     @Option(names = "--raw", description = "rma_vs_raw.json of RmaVsRawBench (optional): put/get 8 B against raw "
             + "stores and loads")
     Path raw;
+    @Option(names = "--apps", description = "directory of the real programs' run records (apps/ of the results; "
+            + "optional)")
+    Path apps;
     @Option(names = "--out", defaultValue = "report", description = "output directory (default ${DEFAULT-VALUE})")
     Path out;
     @Option(names = "--command", defaultValue = "bench/compare-oshmem", description = "the command line to quote")
@@ -59,9 +63,12 @@ public final class CompareReport implements Callable<Integer> {
                     + "bench/compare-oshmem wrote (results/compare)");
             return 2;
         }
+        AppsComparison appRuns;
         RunResults r;
         try {
-            r = RunResults.load(results);
+            appRuns = AppsComparison.load(apps);
+            // A run of the real programs only (--apps-only) has no benchmark results: the report is theirs alone.
+            r = !appRuns.isEmpty() && !RunResults.any(results) ? null : RunResults.load(results);
         } catch (IOException e) {
             System.err.println("compare-report: " + e.getMessage());
             return 2;
@@ -75,13 +82,19 @@ public final class CompareReport implements Callable<Integer> {
         RunInfo info = new RunInfo(command, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), loadBefore,
                 loadAverage());
         Files.createDirectories(out);
-        List<GoalRow> goals = Goals.evaluate(r, limits, gateResults, barrierScale, ucxFigures, rawFigures);
-        List<ChartFile> charts = Charts.draw(r, limits, barrierScale, out);
-        String summary = SummaryMarkdown.render(info, r, limits, goals, gateResults, barrierScale);
+        List<GoalRow> goals = r == null ? List.of()
+                : Goals.evaluate(r, limits, gateResults, barrierScale, ucxFigures, rawFigures);
+        List<ChartFile> charts = new ArrayList<>(r == null ? List.of() : Charts.draw(r, limits, barrierScale, out));
+        charts.addAll(AppsChart.draw(appRuns, limits != null ? limits.cpus()
+                : Runtime.getRuntime().availableProcessors(), out));
+        String summary = SummaryMarkdown.render(info, r, limits, goals, gateResults, barrierScale, appRuns);
         Files.writeString(out.resolve("summary.md"), summary);
         Files.writeString(out.resolve("index.html"),
-                HtmlPage.render(info, r, limits, goals, gateResults, barrierScale, charts));
-        if (limits == null) {
+                HtmlPage.render(info, r, limits, goals, gateResults, barrierScale, charts, appRuns));
+        for (String f : appRuns.failures()) {
+            System.err.println("compare-report: real program not verified: " + f);
+        }
+        if (limits == null && r != null) {
             System.err.println("compare-report: no " + limitsFile + "; the plots have no machine-limit lines");
         }
         for (Path doc : docs) {

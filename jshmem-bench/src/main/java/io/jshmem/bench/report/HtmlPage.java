@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * {@code report/index.html}: the summary's facts, the goals with verdicts, every plot, the machine limits, and the
- * full table of cases both libraries measured with their ratio. Self-contained apart from the PNG files next to it.
- * Stateless.
+ * {@code report/index.html}: the summary's facts, the goals with verdicts, the real programs' table, every plot,
+ * the machine limits, and the full table of cases both libraries measured with their ratio. Self-contained apart
+ * from the PNG files next to it. Stateless.
  */
 final class HtmlPage {
     private HtmlPage() {
@@ -17,8 +17,10 @@ final class HtmlPage {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
+    /** The page; {@code r} is null when the run had only the real programs ({@code --apps-only}). */
     static String render(RunInfo info, RunResults r, MachineLimits limits, List<GoalRow> goals,
-                         List<GateResult> gates, List<BarrierScale> barrier, List<ChartFile> charts) {
+                         List<GateResult> gates, List<BarrierScale> barrier, List<ChartFile> charts,
+                         AppsComparison apps) {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<title>jshmem vs OSHMEM</title><style>")
@@ -27,6 +29,15 @@ final class HtmlPage {
                 .append("text-align:left}td.n{text-align:right}.met{color:#070}.missed{color:#b00}")
                 .append(".not-measured{color:#777}figure{margin:1.5em 0}</style></head><body>\n");
         h.append("<h1>jshmem vs Open MPI OSHMEM</h1>\n");
+        if (r == null) {
+            h.append("<p>Command: <code>").append(esc(info.command())).append("</code>; written ")
+                    .append(esc(info.generatedAt())).append("; the real programs only. Load average at the start: ")
+                    .append(esc(orUnknown(info.loadBefore()))).append(", at the end: ")
+                    .append(esc(orUnknown(info.loadAfter()))).append(".</p>\n").append(AppsTables.html(apps));
+            plots(h, charts);
+            h.append("<p>Summary as Markdown: <a href=\"summary.md\">summary.md</a>.</p>\n</body></html>\n");
+            return h.toString();
+        }
         h.append("<p>Command: <code>").append(esc(info.command())).append("</code>; written ")
                 .append(esc(info.generatedAt())).append("; ").append(r.document("jshmem").npes()).append(" PEs; ")
                 .append(r.runs()).append(" run(s) of each library; ").append(r.files()).append(" results files. ")
@@ -83,12 +94,8 @@ final class HtmlPage {
             }
             h.append("</table>\n");
         }
-        h.append("<h2>Plots</h2>\n");
-        for (ChartFile c : charts) {
-            h.append("<figure><img src=\"").append(esc(c.file())).append("\" alt=\"").append(esc(c.title()))
-                    .append("\" width=\"800\"><figcaption><b>").append(esc(c.title())).append("</b>. ")
-                    .append(esc(c.caption())).append("</figcaption></figure>\n");
-        }
+        h.append(AppsTables.html(apps));
+        plots(h, charts);
         h.append("<h2>Every case</h2>\n<table><tr><th>benchmark</th><th>size</th><th>jshmem median</th>")
                 .append("<th>OSHMEM median</th><th>ratio</th><th>ratio p50</th></tr>\n");
         for (String bench : r.benches()) {
@@ -111,6 +118,19 @@ final class HtmlPage {
         }
         h.append("<p>Summary as Markdown: <a href=\"summary.md\">summary.md</a>.</p>\n</body></html>\n");
         return h.toString();
+    }
+
+    private static void plots(StringBuilder h, List<ChartFile> charts) {
+        h.append("<h2>Plots</h2>\n");
+        for (ChartFile c : charts) {
+            h.append("<figure><img src=\"").append(esc(c.file())).append("\" alt=\"").append(esc(c.title()))
+                    .append("\" width=\"800\"><figcaption><b>").append(esc(c.title())).append("</b>. ")
+                    .append(esc(c.caption())).append("</figcaption></figure>\n");
+        }
+    }
+
+    private static String orUnknown(String s) {
+        return s == null || s.isBlank() ? "unknown" : s.trim();
     }
 
     private static String row(String what, String value) {

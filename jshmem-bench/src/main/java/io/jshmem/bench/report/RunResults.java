@@ -46,6 +46,13 @@ final class RunResults {
         return impl + "|" + bench + "|" + size;
     }
 
+    /** Whether {@code dir} holds any benchmark results file of either library. */
+    static boolean any(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.anyMatch(p -> p.getFileName().toString().matches("(jshmem|oshmem)-.*\\.json"));
+        }
+    }
+
     /**
      * Reads every results file of {@code dir}.
      *

@@ -8,7 +8,7 @@ import java.util.Locale;
 /**
  * {@code report/summary.md}: the "Latest comparison" section, also copied into docs/performance.md between the
  * generated-block markers. Heading, how the run was made and how idle the machine was, the goals table with
- * verdicts, and the gate table. Stateless.
+ * verdicts, the gate table, and the real programs' table. Stateless.
  */
 final class SummaryMarkdown {
     /** The section's heading, the first line of summary.md. */
@@ -19,12 +19,24 @@ final class SummaryMarkdown {
     private SummaryMarkdown() {
     }
 
+    /**
+     * The summary; {@code r} is null when the run had only the real programs ({@code --apps-only}): then it holds the
+     * heading, the run and the real programs' section.
+     */
     static String render(RunInfo info, RunResults r, MachineLimits limits, List<GoalRow> goals,
-                         List<GateResult> gates, List<BarrierScale> barrier) {
+                         List<GateResult> gates, List<BarrierScale> barrier, AppsComparison apps) {
         StringBuilder md = new StringBuilder();
+        md.append(HEADING).append("\n\n");
+        if (r == null) {
+            md.append("`").append(info.command()).append("`, report written ").append(info.generatedAt())
+                    .append("; the real programs only. How idle the machine was: load average ")
+                    .append(orUnknown(info.loadBefore())).append(" at the start, ").append(orUnknown(info.loadAfter()))
+                    .append(" at the end.\n\n").append(AppsTables.markdown(apps));
+            md.append("\nPlots: `report/index.html` (regenerate with `bench/compare-oshmem --apps-only`).\n");
+            return md.toString();
+        }
         ResultsDocument j = r.document("jshmem");
         ResultsDocument o = r.document("oshmem");
-        md.append(HEADING).append("\n\n");
         md.append("`").append(info.command()).append("`, report written ").append(info.generatedAt())
                 .append("; ").append(j.npes()).append(" PEs, ").append(r.runs()).append(" run(s) of each library, ")
                 .append("jshmem ").append(j.implVersion()).append(" against ").append(o.implVersion()).append(".");
@@ -63,6 +75,10 @@ final class SummaryMarkdown {
                         .append(Units.time(b.teamBarrierNs())).append(" | ").append(Units.time(b.barrierAllBestNs()))
                         .append(" |\n");
             }
+        }
+        String appsSection = AppsTables.markdown(apps);
+        if (!appsSection.isEmpty()) {
+            md.append("\n").append(appsSection);
         }
         md.append("\nPlots and every case: `report/index.html` (regenerate with `bench/compare-oshmem`).\n");
         return md.toString();

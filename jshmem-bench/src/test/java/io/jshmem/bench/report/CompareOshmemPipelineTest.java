@@ -16,9 +16,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@code bench/compare-oshmem} end to end with tiny sizes and counts: Open MPI's OSHMEM and jshmem each run every
- * benchmark group, the machine limits and a 2-PE gate are measured, a 2- and 4-PE barrier series is taken, and the
- * report is written; then every artefact must exist and parse. Not a speed check. Skips (visibly) only where Open
- * MPI is missing and cannot be installed (the script installs it with apt-get when run as root, as CI is).
+ * benchmark group, the machine limits and a 2-PE gate are measured, a 2- and 4-PE barrier series is taken, the five
+ * real programs run on both sides at 2 PEs with tiny sizes, and the report is written; then every artefact must
+ * exist and parse, and every real program must have verified on both sides with the same RESULT keys. Not a speed
+ * check. Skips (visibly) only where Open MPI is missing and cannot be installed (the script installs it with apt-get
+ * when run as root, as CI is).
  */
 class CompareOshmemPipelineTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -69,6 +71,9 @@ class CompareOshmemPipelineTest {
         pb.environment().put("PERF_ROUNDS", "3");
         pb.environment().put("BARRIER_OPTS", "--rounds 3 --warmup 1 --barrier-iterations 50");
         pb.environment().put("UCX_OPTS", "--rounds 1 --lat-iterations 200 --warmup 50 --bw-iterations 10");
+        // The real programs at 2 PEs with tiny sizes (~40 s of the run on a busy 2-core machine).
+        pb.environment().put("APPS_PES", "2");
+        pb.environment().put("APPS_SIZE", "tiny");
         pb.environment().put("RAW_OPTS", "--rounds 1 --warmup 1 --small-iterations 20000 --large-iterations 2 "
                 + "--large-bytes 65536");
         Process p = pb.start();
@@ -121,6 +126,42 @@ class CompareOshmemPipelineTest {
                 pngs + "\n" + log);
         String summary = Files.readString(report.resolve("summary.md"));
         assertEquals(summary.strip(), GeneratedBlock.content(Files.readString(docs)));
+        realProgramsRanAndVerified(results, report, summary, pngs, log);
         assertTrue(log.contains("open " + report + "/index.html"), log);
+    }
+
+    /** Every real program ran on both sides at 2 PEs and verified; the table has its rows, the plots exist. */
+    private static void realProgramsRanAndVerified(Path results, Path report, String summary, List<String> pngs,
+                                                   String log) throws IOException {
+        AppsComparison apps = AppsComparison.load(results.resolve("apps"));
+        List<String> names = AppsComparison.PROGRAMS.stream().map(AppsComparison.Program::name).toList();
+        assertEquals(names, apps.programs().stream().map(AppsComparison.Program::name).toList(), log);
+        assertEquals(List.of(), apps.failures(), log);
+        for (String program : names) {
+            for (String side : List.of(AppRun.JAVA, AppRun.C)) {
+                List<AppRun> runs = apps.runs().stream().filter(r -> r.program().equals(program)
+                        && r.side().equals(side)).toList();
+                assertEquals(1, runs.size(), side + " " + program + "\n" + log);
+                AppRun r = runs.get(0);
+                assertTrue(r.verified() && r.pes() == 2, side + " " + program + ": " + r);
+                assertEquals(program, r.fields().get("program"));
+                assertEquals("2", r.fields().get("pes"));
+            }
+        }
+        // The C twin prints the Java program's keys in the same order.
+        for (String program : names) {
+            List<List<String>> keys = apps.runs().stream().filter(r -> r.program().equals(program))
+                    .map(r -> List.copyOf(r.fields().keySet())).distinct().toList();
+            assertEquals(1, keys.size(), program + " RESULT keys differ between the sides: " + keys);
+        }
+        List<String> lines = summary.lines().toList();
+        int header = lines.indexOf(AppsComparison.TABLE_HEADER);
+        assertTrue(header >= 0, "summary.md has no real-programs table:\n" + summary);
+        for (String program : names) {
+            List<String> rows = lines.stream().filter(l -> l.startsWith("| " + program + " | 2 | ")).toList();
+            assertEquals(3, rows.size(), program + " rows:\n" + summary);
+            assertTrue(rows.stream().allMatch(l -> l.endsWith("| 1, 1 | 1/1, 1/1 |")), rows.toString());
+            assertTrue(pngs.contains("apps_" + program + ".png"), pngs.toString());
+        }
     }
 }
