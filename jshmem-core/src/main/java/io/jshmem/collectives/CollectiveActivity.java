@@ -121,7 +121,8 @@ public final class CollectiveActivity {
             boolean sameMechanism = mechanism == (myCode >>> 16 & 0xffff);
             // Within one world operation (malloc: a check, then barriers) the world barrier's epoch runs ahead of
             // the operation's published epoch: compare with the later of the two.
-            long mine = sameMechanism ? Math.max(myEpoch, myEpochOf(local, mechanism)) : myEpochOf(local, mechanism);
+            long mine = sameMechanism ? Math.max(myEpoch, myEpochOf(local, mechanism, epoch))
+                    : myEpochOf(local, mechanism, epoch);
             boolean differs = epoch > mine || sameMechanism && epoch == mine && code != myCode;
             if (differs) {
                 elsewhere.append(elsewhere.isEmpty() ? "" : ", ").append("PE ").append(pe).append(" is in ")
@@ -136,8 +137,11 @@ public final class CollectiveActivity {
                 + " the same order; raising JSHMEM_TIMEOUT will not help)";
     }
 
-    /** The latest epoch this PE entered for {@code mechanism}: the world barrier's or a team channel's. */
-    private static long myEpochOf(MemorySegment local, int mechanism) {
+    /**
+     * The latest epoch this PE entered for {@code mechanism}: the world barrier's or a team channel's (whose word
+     * holds it modulo 2^32: read as the epoch nearest {@code near}, a member's epoch of the same mechanism).
+     */
+    private static long myEpochOf(MemorySegment local, int mechanism, long near) {
         if (mechanism == 0) {
             return (long) LONG.getAcquire(local, HeapLayout.BARRIER_ARRIVED_OFFSET);
         }
@@ -145,7 +149,7 @@ public final class CollectiveActivity {
         if (slot >= TeamLayout.MAX_SLOTS || TeamLayout.slotBase(slot) + TeamLayout.SLOT_BYTES > local.byteSize()) {
             return Long.MAX_VALUE;
         }
-        return (long) LONG.getAcquire(local, TeamLayout.slotBase(slot) + TeamLayout.EPOCH);
+        return TeamLayout.epochNear((long) LONG.getAcquire(local, TeamLayout.slotBase(slot) + TeamLayout.EPOCH), near);
     }
 
     /** Whether PE {@code pe} has entered finalize, by its activity word; false when it cannot be read. */

@@ -13,14 +13,16 @@ import java.lang.invoke.VarHandle;
  * Whether the members of one team called the same collectives in the same order, with the same root and size: each
  * call's descriptor (operation, reduction operator, root, size, data type) is folded into a running 32-bit digest
  * of the team's calls so far, and every member publishes, in its team slot, its call count (the collective epoch)
- * with that digest in one word ({@link TeamLayout#MATCH}) and the current call's descriptor in another
+ * with that digest in one word ({@link TeamLayout#EPOCH}, stored by the team channel) and the current call's
+ * descriptor in another
  * ({@link TeamLayout#MATCH_DESC}, for messages). Each member also keeps its own last {@link #HISTORY} digests and
  * descriptors. A member at call {@code t} whose digest differs from this PE's digest after its own call {@code t}
  * made another call somewhere before or at {@code t}: a certain mismatch, found from either side that has reached
  * {@code t}. So is a member in finalize that made fewer calls than this PE is in.
  *
- * <p>Cost: {@link #enter} does the digest arithmetic, three stores into private arrays, two stores into this PE's
- * slot and one load of its mismatch word; reading the members' words ({@link #diverged}) happens only on the slow
+ * <p>Cost: {@link #enter} does the digest arithmetic, two stores into private arrays and one store into this PE's
+ * slot (the epoch word that carries the digest is one the channel stores anyway): the channel's entry stays small
+ * enough for the JIT to inline it into every collective. Reading the members' words ({@link #diverged}) happens only on the slow
  * path of a wait and at finalize. Once a mismatch is found, the finder writes a record of it into every member's
  * {@link TeamLayout#MISMATCH} word: members waiting on the team see it at their next check, members that are not
  * at their next wait on the team or at finalize. Not thread-safe: the API serializes collectives on a team.
@@ -84,13 +86,14 @@ public final class CollectiveMatch {
     }
 
     /**
-     * Records and publishes call {@code epoch} (the previous one plus one): {@code code} is its {@link
-     * CollectiveActivity} code (slot bits ignored), {@code root} the root's team index or -1, {@code size} the bytes
-     * every member must pass alike (0 where they may differ), {@code type} a further value that must agree (the data
-     * type of a reduction) or 0. Kept small (a few stores, no check): a member's record of a mismatch is read on
-     * the slow path of a wait and at finalize.
+     * Records call {@code epoch} (the previous one plus one) and publishes its descriptor; returns the digest of the
+     * calls up to it, which the caller publishes with the epoch ({@link TeamLayout#epochWord}) by a release store
+     * after this. {@code code} is its {@link CollectiveActivity} code (slot bits ignored), {@code root} the root's
+     * team index or -1, {@code size} the bytes every member must pass alike (0 where they may differ), {@code type}
+     * a further value that must agree (the data type of a reduction) or 0. Kept small (one store, no check): a
+     * member's record of a mismatch is read on the slow path of a wait and at finalize.
      */
-    void enter(long epoch, int code, int root, long size, int type) {
+    int enter(long epoch, int code, int root, long size, int type) {
         long desc = describe(code, root, size);
         int d = fold(digest, desc, size, type);
         int i = (int) epoch & MASK;
@@ -99,7 +102,7 @@ public final class CollectiveMatch {
         digest = d;
         calls = epoch;
         LONG.set(local, base + TeamLayout.MATCH_DESC, desc);
-        LONG.setRelease(local, base + TeamLayout.MATCH, epoch << 32 | d & SIZE_MASK);
+        return d;
     }
 
     private static long describe(int code, int root, long size) {
@@ -179,16 +182,16 @@ public final class CollectiveMatch {
                         : comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET);
                 activityEpoch = worldTeam && inWorldOperation(activity)
                         ? comm.getScalarLong(pe, HeapLayout.ACTIVITY_EPOCH_OFFSET) : 0;
-                word = comm.getScalarLong(pe, base + TeamLayout.MATCH);
+                word = comm.getScalarLong(pe, base + TeamLayout.EPOCH);
                 desc = comm.getScalarLong(pe, base + TeamLayout.MATCH_DESC);
-                if (comm.getScalarLong(pe, base + TeamLayout.MATCH) != word) {
+                if (comm.getScalarLong(pe, base + TeamLayout.EPOCH) != word) {
                     continue; // it moved on while read: the next check sees where it is
                 }
             } catch (RuntimeException unreachable) {
                 continue;
             }
             boolean finalizing = activity == CollectiveActivity.FINALIZE;
-            long theirs = calls + (int) ((word >>> 32) - calls);
+            long theirs = TeamLayout.epochNear(word, calls);
             int theirDigest = (int) word;
             String why = null;
             long at = Math.min(theirs, calls) + 1;
@@ -292,9 +295,9 @@ public final class CollectiveMatch {
             return "";
         }
         try {
-            long word = comm.getScalarLong(pe, base + TeamLayout.MATCH);
+            long word = comm.getScalarLong(pe, base + TeamLayout.EPOCH);
             long desc = comm.getScalarLong(pe, base + TeamLayout.MATCH_DESC);
-            long theirs = calls + (int) ((word >>> 32) - calls);
+            long theirs = TeamLayout.epochNear(word, calls);
             return theirs == 0 ? "; PE " + pe + " has made no call" : "; PE " + pe + "'s last call: " + theirs + ", "
                     + name(desc, -1);
         } catch (RuntimeException unreachable) {

@@ -227,14 +227,14 @@ public final class TeamChannel {
     }
 
     private long enter(int newCode, int root, long bytes, int type) {
-        match.enter(epoch + 1, newCode, root, bytes, type);
+        int digest = match.enter(epoch + 1, newCode, root, bytes, type);
         code = newCode;
         previousEndedSynced = lastWasSync;
         lastWasSync = false;
         syncedThisEpoch = false;
         epoch++;
         eagerHistory <<= 1;
-        LONG.setRelease(local, base + TeamLayout.EPOCH, epoch);
+        LONG.setRelease(local, base + TeamLayout.EPOCH, TeamLayout.epochWord(epoch, digest));
         CollectiveActivity.enter(local, newCode, epoch);
         return epoch;
     }
@@ -494,7 +494,7 @@ public final class TeamChannel {
 
         @Override
         public boolean satisfied() {
-            long seen = comm.getScalarLong(members[index], base + TeamLayout.EPOCH);
+            long seen = TeamLayout.epochNear(comm.getScalarLong(members[index], base + TeamLayout.EPOCH), epoch);
             begunSeen[index] = seen;
             return seen >= needed;
         }
@@ -511,7 +511,7 @@ public final class TeamChannel {
         List<Integer> late = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             try {
-                if (comm.getScalarLong(members[i], base + TeamLayout.EPOCH) < epoch) {
+                if (TeamLayout.epochNear(comm.getScalarLong(members[i], base + TeamLayout.EPOCH), epoch) < epoch) {
                     late.add(members[i]);
                 }
             } catch (RuntimeException unreachable) {

@@ -10,10 +10,10 @@ import io.jshmem.memory.HeapLayout;
  * same offset on every member, like symmetric memory. Slot 0 is TEAM_WORLD, slot 1 TEAM_SHARED.
  *
  * <pre>
- *   +0     line A: ARRIVED (barrier epoch, for timeout reports) | EPOCH (collective epoch, same) | COUNT and
- *                  COUNT_SOURCE (collect: block size and source offset) | SPLIT record (5 words, read by the
- *                  parent's members during a split; the free-slot bitmap is in the heap header) | MATCH (call
- *                  count and digest of the calls) | MATCH_DESC (the current call) | MISMATCH (a mismatch record
+ *   +0     line A: ARRIVED (barrier epoch, for timeout reports) | EPOCH (collective epoch and the digest of the
+ *                  team's calls) | COUNT and COUNT_SOURCE (collect: block size and source offset) | SPLIT record (5
+ *                  words, read by the parent's members during a split; the free-slot bitmap is in the heap
+ *                  header) | MATCH_DESC (the current call) | MISMATCH (a mismatch record
  *                  written by the member that found it), see {@code CollectiveMatch} | COLLECT_DEST and
  *                  COLLECT_CAPACITY (collect: dest offset and its room, checked to agree before any write)
  *   +128   line B: dissemination barrier flags, one word per round (16 rounds: teams of up to 65536 PEs); a
@@ -40,13 +40,16 @@ public final class TeamLayout {
     public static final int SHARED_SLOT = 1;
 
     public static final long ARRIVED = 0;
+    /**
+     * The collective epoch (the team's call count, modulo 2^32, high 32 bits) and the digest of the team's calls so
+     * far (low 32 bits), published together by one store at each call: members compare epochs by their 32-bit
+     * difference ({@link #epochNear}), and the digests where the epochs agree.
+     */
     public static final long EPOCH = 8;
     public static final long COUNT = 16;
     public static final long COUNT_SOURCE = 24;
     public static final long SPLIT_RECORD = 32;
     public static final int SPLIT_RECORD_WORDS = 5;
-    /** The collective epoch (high 32 bits) and the digest of the team's calls so far (low 32 bits). */
-    public static final long MATCH = 80;
     /** The current call's descriptor: operation and operator (16 bits), root (16), size (32, saturated). */
     public static final long MATCH_DESC = 88;
     /** Zero, or the record of a mismatch of the team's calls: the call it starts at and the PE that found it. */
@@ -80,6 +83,19 @@ public final class TeamLayout {
     public static final long EAGER_RING_DATA_BYTES = 8;
 
     private TeamLayout() {
+    }
+
+    /** The EPOCH word of {@code epoch} (the call count) with the calls' digest {@code digest}. */
+    public static long epochWord(long epoch, int digest) {
+        return epoch << 32 | digest & 0xffff_ffffL;
+    }
+
+    /**
+     * The epoch an EPOCH word holds, as the 64-bit call count nearest {@code near}: members of a team are never
+     * 2^31 calls apart, so the 32-bit difference decides.
+     */
+    public static long epochNear(long word, long near) {
+        return near + (int) ((word >>> 32) - near);
     }
 
     /** Start of the user region of a heap whose team area holds {@code slots} slots. */

@@ -40,19 +40,27 @@ class CollectiveMatchTest {
         return m;
     }
 
+    /** As the team channel enters a call: the match records it, then the epoch word publishes it with the digest. */
+    private static void enter(InProcessPes p, CollectiveMatch[] m, int pe, long epoch, int code, int root, long size,
+                              int type) {
+        int digest = m[pe].enter(epoch, code, root, size, type);
+        p.comms[pe].localHeap().set(java.lang.foreign.ValueLayout.JAVA_LONG,
+                TeamLayout.slotBase(TeamLayout.WORLD_SLOT) + TeamLayout.EPOCH, TeamLayout.epochWord(epoch, digest));
+    }
+
     @Test
     void membersThatAreMerelyBehindOrAheadAreNotAMismatch() {
         try (InProcessPes p = pes(3)) {
             CollectiveMatch[] m = matches(p, 3);
-            m[0].enter(1, BROADCAST, 0, 8, 0);
-            m[0].enter(2, REDUCE, -1, 32, 5);
-            m[1].enter(1, BROADCAST, 0, 8, 0);
+            enter(p, m, 0, 1, BROADCAST, 0, 8, 0);
+            enter(p, m, 0, 2, REDUCE, -1, 32, 5);
+            enter(p, m, 1, 1, BROADCAST, 0, 8, 0);
             // PE 2 has made no call yet, PE 1 one of PE 0's two: late, not wrong.
             assertNull(m[0].diverged());
             assertNull(m[1].diverged(), "PE 0 is ahead: PE 1 cannot compare its call 2, and need not");
-            m[1].enter(2, REDUCE, -1, 32, 5);
-            m[2].enter(1, BROADCAST, 0, 8, 0);
-            m[2].enter(2, REDUCE, -1, 32, 5);
+            enter(p, m, 1, 2, REDUCE, -1, 32, 5);
+            enter(p, m, 2, 1, BROADCAST, 0, 8, 0);
+            enter(p, m, 2, 2, REDUCE, -1, 32, 5);
             for (CollectiveMatch x : m) {
                 assertNull(x.diverged());
                 assertNull(x.atFinalize());
@@ -64,8 +72,8 @@ class CollectiveMatchTest {
     void anotherCallAtTheSameNumberIsFoundFromEitherSideAndRecordedForEveryMember() {
         try (InProcessPes p = pes(3)) {
             CollectiveMatch[] m = matches(p, 3);
-            m[0].enter(1, BROADCAST, 0, 8, 0);
-            m[1].enter(1, BARRIER, -1, 0, 0);
+            enter(p, m, 0, 1, BROADCAST, 0, 8, 0);
+            enter(p, m, 1, 1, BARRIER, -1, 0, 0);
             String why = m[1].diverged();
             assertNotNull(why);
             assertTrue(why.contains("call 1 on TEAM_WORLD is broadcast (root PE 0, 8 bytes) on PE 0 but barrier on"
@@ -82,15 +90,15 @@ class CollectiveMatchTest {
     void otherRootsOrSizesAreMismatchesToo() {
         try (InProcessPes p = pes(2)) {
             CollectiveMatch[] m = matches(p, 2);
-            m[0].enter(1, BROADCAST, 0, 8, 0);
-            m[1].enter(1, BROADCAST, 1, 8, 0);
+            enter(p, m, 0, 1, BROADCAST, 0, 8, 0);
+            enter(p, m, 1, 1, BROADCAST, 1, 8, 0);
             String why = m[0].diverged();
             assertTrue(why != null && why.contains("root PE 1") && why.contains("root PE 0"), why);
         }
         try (InProcessPes p = pes(2)) {
             CollectiveMatch[] m = matches(p, 2);
-            m[0].enter(1, BROADCAST, 0, 8, 0);
-            m[1].enter(1, BROADCAST, 0, 16, 0);
+            enter(p, m, 0, 1, BROADCAST, 0, 8, 0);
+            enter(p, m, 1, 1, BROADCAST, 0, 16, 0);
             String why = m[1].diverged();
             assertTrue(why != null && why.contains("8 bytes") && why.contains("16 bytes"), why);
         }
@@ -101,16 +109,16 @@ class CollectiveMatchTest {
         try (InProcessPes p = pes(2)) {
             CollectiveMatch[] m = matches(p, 2);
             // PE 0 broadcast alone (an eager broadcast returns at once), then both reduce.
-            m[0].enter(1, BROADCAST, 0, 8, 0);
-            m[0].enter(2, REDUCE, -1, 32, 5);
-            m[1].enter(1, REDUCE, -1, 32, 5);
+            enter(p, m, 0, 1, BROADCAST, 0, 8, 0);
+            enter(p, m, 0, 2, REDUCE, -1, 32, 5);
+            enter(p, m, 1, 1, REDUCE, -1, 32, 5);
             String why = m[0].diverged();
             assertTrue(why != null && why.contains("call 1 on TEAM_WORLD is sum reduction (32 bytes) on PE 1 but"
                     + " broadcast (root PE 0, 8 bytes) on PE 0"), why);
         }
         try (InProcessPes p = pes(2)) {
             CollectiveMatch[] m = matches(p, 2);
-            m[0].enter(1, BROADCAST, 0, 8, 0);
+            enter(p, m, 0, 1, BROADCAST, 0, 8, 0);
             // Nobody waits: finalize compares the counts.
             String why = m[1].atFinalize();
             assertTrue(why != null && why.contains("PE 0 made 1 call(s) on TEAM_WORLD before finalize"), why);
@@ -123,7 +131,7 @@ class CollectiveMatchTest {
     void aMemberInFinalizeWithFewerCallsIsCertainAndATimeoutMarkSilencesFinalize() {
         try (InProcessPes p = pes(2)) {
             CollectiveMatch[] m = matches(p, 2);
-            m[0].enter(1, BROADCAST, 1, 64, 0);
+            enter(p, m, 0, 1, BROADCAST, 1, 64, 0);
             assertNull(m[0].diverged(), "PE 1 is just late");
             CollectiveActivity.enter(p.heaps[1], CollectiveActivity.FINALIZE, 3);
             String why = m[0].diverged();
@@ -132,7 +140,7 @@ class CollectiveMatchTest {
         }
         try (InProcessPes p = pes(2)) {
             CollectiveMatch[] m = matches(p, 2);
-            m[0].enter(1, BROADCAST, 1, 64, 0);
+            enter(p, m, 0, 1, BROADCAST, 1, 64, 0);
             m[0].recordTimeout();
             assertNull(m[0].atFinalize(), "the timeout was reported where it happened");
             assertNull(m[1].atFinalize());
