@@ -14,8 +14,8 @@ import java.util.Locale;
 /**
  * What each PE publishes about the collective it is in, so that a PE that waits too long can tell a slow peer from
  * a mistake: collectives called in different orders (or on only some PEs). Every barrier or collective entry
- * stores a code and an epoch into the PE's heap header ({@link HeapLayout#ACTIVITY_CODE_OFFSET}, two plain stores,
- * no allocation); only a wait that has passed its warning point reads the other members' words.
+ * stores a code and an epoch into the PE's heap header ({@link HeapLayout#ACTIVITY_OFFSET}, one word: a release
+ * store, no allocation); only a wait that has passed its warning point reads the other members' words.
  *
  * <p>A code packs the operation (bits 0-7), the reduction operator (bits 8-15) and the "mechanism" whose epochs
  * count it (bits 16-31): 0 for the world barrier of barrierAll, syncAll, malloc/free and finalize (whose epoch is
@@ -69,12 +69,26 @@ public final class CollectiveActivity {
         return REDUCTION | operator.ordinal() << 8 | (slot + 1) << 16;
     }
 
-    /** Publishes that this PE entered {@code code} at {@code epoch}: two stores into its own heap. */
+    /** Publishes that this PE entered {@code code} at {@code epoch}: one store into its own heap. */
     public static void enter(MemorySegment localHeap, int code, long epoch) {
-        LONG.set(localHeap, HeapLayout.ACTIVITY_EPOCH_OFFSET, epoch);
-        // Release: ordered after the team words this PE published before (CollectiveMatch reads the code first,
-        // then those words, and must not see a new activity with older words). A plain store on x86.
-        LONG.setRelease(localHeap, HeapLayout.ACTIVITY_CODE_OFFSET, (long) code);
+        // Release: ordered after the team words this PE published before (CollectiveMatch reads the activity
+        // first, then those words, and must not see a new activity with older words). A plain store on x86.
+        LONG.setRelease(localHeap, HeapLayout.ACTIVITY_OFFSET, epoch << 32 | code & 0xffff_ffffL);
+    }
+
+    /** PE {@code pe}'s activity word (code and epoch): one load of its heap header. */
+    public static long read(Comm comm, int pe) {
+        return comm.getScalarLong(pe, HeapLayout.ACTIVITY_OFFSET);
+    }
+
+    /** The code in activity word {@code word}. */
+    public static int codeOf(long word) {
+        return (int) word;
+    }
+
+    /** The epoch in activity word {@code word}, as the 64-bit epoch nearest {@code near} (see TeamLayout#epochNear). */
+    public static long epochOf(long word, long near) {
+        return TeamLayout.epochNear(word, near);
     }
 
     /** {@code sum reduction}, {@code barrier}, {@code broadcast on team slot 3}: for messages only. */
@@ -106,23 +120,23 @@ public final class CollectiveActivity {
             if (pe == myPe) {
                 continue;
             }
-            long code;
-            long epoch;
+            long word;
             try {
-                epoch = comm.getScalarLong(pe, HeapLayout.ACTIVITY_EPOCH_OFFSET);
-                code = comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET);
+                word = read(comm, pe);
             } catch (RuntimeException unreachable) {
                 continue;
             }
-            if (code == NONE || code == myCode && epoch == myEpoch) {
-                continue;
-            }
-            int mechanism = (int) (code >>> 16 & 0xffff);
+            int code = codeOf(word);
+            int mechanism = code >>> 16 & 0xffff;
             boolean sameMechanism = mechanism == (myCode >>> 16 & 0xffff);
             // Within one world operation (malloc: a check, then barriers) the world barrier's epoch runs ahead of
             // the operation's published epoch: compare with the later of the two.
-            long mine = sameMechanism ? Math.max(myEpoch, myEpochOf(local, mechanism, epoch))
-                    : myEpochOf(local, mechanism, epoch);
+            long mine = sameMechanism ? Math.max(myEpoch, myEpochOf(local, mechanism, myEpoch))
+                    : myEpochOf(local, mechanism, 0);
+            long epoch = epochOf(word, sameMechanism ? myEpoch : mine);
+            if (code == NONE || code == myCode && epoch == myEpoch) {
+                continue;
+            }
             boolean differs = epoch > mine || sameMechanism && epoch == mine && code != myCode;
             if (differs) {
                 elsewhere.append(elsewhere.isEmpty() ? "" : ", ").append("PE ").append(pe).append(" is in ")
@@ -155,7 +169,7 @@ public final class CollectiveActivity {
     /** Whether PE {@code pe} has entered finalize, by its activity word; false when it cannot be read. */
     private static boolean inFinalize(Comm comm, int pe) {
         try {
-            return comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET) == FINALIZE;
+            return codeOf(read(comm, pe)) == FINALIZE;
         } catch (RuntimeException unreachable) {
             return false;
         }
@@ -229,7 +243,8 @@ public final class CollectiveActivity {
     public static String finalizing(Comm comm, int[] members) {
         MemorySegment local = comm.localHeap();
         int myPe = comm.myPe();
-        long myCode = (long) LONG.get(local, HeapLayout.ACTIVITY_CODE_OFFSET);
+        long myWord = (long) LONG.get(local, HeapLayout.ACTIVITY_OFFSET);
+        int myCode = codeOf(myWord);
         if (myCode == FINALIZE) {
             return null;
         }
@@ -246,7 +261,7 @@ public final class CollectiveActivity {
         if (gone == null) {
             return null;
         }
-        long myEpoch = (long) LONG.get(local, HeapLayout.ACTIVITY_EPOCH_OFFSET);
+        long myEpoch = myWord >>> 32;
         return gone + " entered finalize while PE " + myPe + " is in " + name(myCode) + " epoch " + myEpoch
                 + ", which they did not call first: every PE must call the same collectives, in the same order, before"
                 + " finalize (a PE whose code throws out of a try-with-resources block finalizes on the way out)";

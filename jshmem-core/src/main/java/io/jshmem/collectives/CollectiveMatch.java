@@ -178,10 +178,10 @@ public final class CollectiveMatch {
             long activityEpoch;
             try {
                 // Its activity before its team words: it published them in the other order.
-                activity = complete ? CollectiveActivity.NONE
-                        : comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET);
-                activityEpoch = worldTeam && inWorldOperation(activity)
-                        ? comm.getScalarLong(pe, HeapLayout.ACTIVITY_EPOCH_OFFSET) : 0;
+                long activityWord = complete ? CollectiveActivity.NONE : CollectiveActivity.read(comm, pe);
+                activity = CollectiveActivity.codeOf(activityWord);
+                activityEpoch = worldTeam && inWorldOperation(activity) ? CollectiveActivity.epochOf(activityWord,
+                        (long) LONG.getAcquire(local, HeapLayout.BARRIER_ARRIVED_OFFSET)) : 0;
                 word = comm.getScalarLong(pe, base + TeamLayout.EPOCH);
                 desc = comm.getScalarLong(pe, base + TeamLayout.MATCH_DESC);
                 if (comm.getScalarLong(pe, base + TeamLayout.EPOCH) != word) {

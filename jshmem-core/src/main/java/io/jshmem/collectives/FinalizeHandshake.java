@@ -55,7 +55,7 @@ public final class FinalizeHandshake implements WaitCondition, WaitLoop.Stall {
     @Override
     public boolean satisfied() {
         while (next < nPes) {
-            if (next != comm.myPe() && comm.getScalarLong(next, HeapLayout.ACTIVITY_CODE_OFFSET)
+            if (next != comm.myPe() && CollectiveActivity.codeOf(CollectiveActivity.read(comm, next))
                     != CollectiveActivity.FINALIZE) {
                 return false;
             }
@@ -74,7 +74,7 @@ public final class FinalizeHandshake implements WaitCondition, WaitLoop.Stall {
         List<Integer> late = new ArrayList<>();
         for (int pe = next; pe < nPes; pe++) {
             try {
-                if (pe != comm.myPe() && comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET)
+                if (pe != comm.myPe() && CollectiveActivity.codeOf(CollectiveActivity.read(comm, pe))
                         != CollectiveActivity.FINALIZE) {
                     late.add(pe);
                 }
@@ -90,8 +90,9 @@ public final class FinalizeHandshake implements WaitCondition, WaitLoop.Stall {
         StringBuilder where = new StringBuilder();
         for (int pe : latePes()) {
             try {
-                long code = comm.getScalarLong(pe, HeapLayout.ACTIVITY_CODE_OFFSET);
-                long epoch = comm.getScalarLong(pe, HeapLayout.ACTIVITY_EPOCH_OFFSET);
+                long word = CollectiveActivity.read(comm, pe);
+                int code = CollectiveActivity.codeOf(word);
+                long epoch = word >>> 32;
                 if (code != CollectiveActivity.NONE) {
                     where.append(where.isEmpty() ? "" : ", ").append("PE ").append(pe).append(" is in ")
                             .append(CollectiveActivity.name(code)).append(" epoch ").append(epoch);

@@ -48,10 +48,12 @@ public final class HeapLayout {
     /** Epoch of the last world barrier this PE entered; read by others to name late PEs on timeout. */
     public static final long BARRIER_ARRIVED_OFFSET = LINE;
 
-    /** Code of the barrier or collective this PE last entered (see collectives.CollectiveActivity). */
-    public static final long ACTIVITY_CODE_OFFSET = 2 * LINE;
-    /** Epoch of that barrier or collective. */
-    public static final long ACTIVITY_EPOCH_OFFSET = 2 * LINE + 8;
+    /**
+     * The barrier or collective this PE last entered: its code (low 32 bits) and its epoch modulo 2^32 (high 32
+     * bits), in one word so that a reader never pairs one call's code with another's epoch (see
+     * collectives.CollectiveActivity).
+     */
+    public static final long ACTIVITY_OFFSET = 2 * LINE;
     /**
      * 1 when this PE finalizes after a failure (a timeout, collectives called in different orders) and so skips the
      * world barrier, whose epochs the failure may have left unequal: a PE waiting in finalize's world barrier reads

@@ -64,8 +64,8 @@ class FinalizingPeersTest {
                 CollectiveActivity.enter(p.heaps[pe], CollectiveActivity.FINALIZE, 1);
                 FinalizeHandshake.await(p.comms[pe], p.comms[pe].waitLoop());
                 for (int other = 0; other < 3; other++) {
-                    assertEquals(CollectiveActivity.FINALIZE, p.comms[pe].getScalarLong(other,
-                            io.jshmem.memory.HeapLayout.ACTIVITY_CODE_OFFSET), "PE " + pe + " saw PE " + other);
+                    assertEquals(CollectiveActivity.FINALIZE, CollectiveActivity.codeOf(CollectiveActivity.read(p.comms[pe],
+                            other)), "PE " + pe + " saw PE " + other);
                 }
             });
         }
