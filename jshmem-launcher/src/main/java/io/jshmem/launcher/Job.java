@@ -179,8 +179,9 @@ final class Job implements RendezvousListener {
             report(binding.whyNot());
         } else if (binding.active()) {
             report(binding.describe(spec.firstPe(), spec.nPes()));
-            // A pinned PE's JVM sees one CPU: the library compares this host's PEs with the whole CPU set instead.
-            env.put(Setting.HOST_CPUS.envName(), Integer.toString(binding.cpuCount()));
+            // A pinned PE's JVM sees one CPU: the library compares this host's PEs with the whole CPU set instead
+            // (unless the user set the number).
+            env.putIfAbsent(Setting.HOST_CPUS.envName(), Integer.toString(binding.cpuCount()));
             if (!peOptions.isEmpty()) {
                 report("PE JVM options: " + String.join(" ", peOptions));
             }
