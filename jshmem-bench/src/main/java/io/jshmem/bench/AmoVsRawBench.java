@@ -23,8 +23,8 @@ import java.util.concurrent.Callable;
  * The synchronization speed check: jshmem's remote atomics and point-to-point waits against the raw operation on
  * the same mapped peer heap in the same run.
  * <ul>
- * <li>{@code fetchAdd}, {@code compareSwap}: PE 0 on a long of PE 1, against {@code VarHandle.getAndAdd} /
- * {@code compareAndSet} on PE 1's mapped heap.</li>
+ * <li>{@code fetchAdd}, {@code xor}, {@code compareSwap}: PE 0 on a long of PE 1, against {@code VarHandle.getAndAdd}
+ * / {@code getAndBitwiseXor} / {@code compareAndSet} on PE 1's mapped heap.</li>
  * <li>{@code ping-pong}: half round trip of {@code p} + {@code waitUntilLong} between PE 0 and PE 1, against a raw
  * release-store / acquire-spin ping-pong between the same two processes (on other cache lines).</li>
  * </ul>
@@ -56,6 +56,7 @@ public final class AmoVsRawBench implements Callable<Integer> {
 
     private long expected;
     private long seq;
+    private long xorOperand;
     private long sink;
 
     public static void main(String[] args) {
@@ -78,6 +79,11 @@ public final class AmoVsRawBench implements Callable<Integer> {
                 results.put("fetchAdd_long", describe(measure(
                         () -> sink += shmem.atomicFetchAdd(DataType.LONG, words, COUNTER, 1, 1),
                         () -> sink += (long) LONG.getAndAdd(peer, COUNTER * 8, 1L), amoIterations), amoIterations));
+                // GUPS's update: a non-fetching XOR, against getAndBitwiseXor (the raw form also returns the old value).
+                results.put("xor_ulong", describe(measure(
+                        () -> shmem.atomicXor(DataType.ULONG, words, COUNTER, ++xorOperand, 1),
+                        () -> sink += (long) LONG.getAndBitwiseXor(peer, COUNTER * 8, ++xorOperand), amoIterations),
+                        amoIterations));
                 expected = shmem.atomicFetch(DataType.LONG, words, COUNTER, 1);
                 results.put("compareSwap_long", describe(measure(
                         () -> casJshmem(shmem, words), () -> casRaw(peer), amoIterations), amoIterations));

@@ -448,42 +448,38 @@ public final class WaitLoop {
         long abandonCheck = begin + ABANDON_CHECK_NANOS;
         long divergeCheck = begin + DIVERGE_CHECK_NANOS;
         String abandoned = null;
-        Doorbell.announce(heap);
-        try {
-            while (true) {
-                int bell = Doorbell.current(heap);
-                if (condition.satisfied()) {
-                    return;
-                }
-                failures.check();
-                long now = System.nanoTime();
-                long left = deadline - now;
-                if (left <= 0) {
-                    throw timedOut(stall);
-                }
-                if (now - divergeCheck >= 0) {
-                    divergeCheck = now + DIVERGE_CHECK_NANOS;
-                    checkDiverged(stall, now - begin);
-                }
-                if (now - abandonCheck >= 0) {
-                    abandonCheck = now + ABANDON_CHECK_NANOS;
-                    abandoned = checkAbandoned(stall, abandoned, now - begin);
-                }
-                if (!warned && now - begin >= warnAfterNanos) {
-                    warned = true;
-                    warn(stall, now - begin);
-                }
-                // Slices stay whole (10 ms by default): the check for diverged collectives comes with the next one.
-                long slice = Math.min(left, sliceNanos);
-                long start = System.nanoTime();
-                sleeps.increment();
-                Doorbell.sleep(heap, bell, slice);
-                if (System.nanoTime() - start >= slice && Doorbell.current(heap) == bell) {
-                    fullSlices.increment();
-                }
+        while (true) {
+            Doorbell.arm(heap);
+            int bell = Doorbell.current(heap);
+            if (condition.satisfied()) {
+                return;
             }
-        } finally {
-            Doorbell.withdraw(heap);
+            failures.check();
+            long now = System.nanoTime();
+            long left = deadline - now;
+            if (left <= 0) {
+                throw timedOut(stall);
+            }
+            if (now - divergeCheck >= 0) {
+                divergeCheck = now + DIVERGE_CHECK_NANOS;
+                checkDiverged(stall, now - begin);
+            }
+            if (now - abandonCheck >= 0) {
+                abandonCheck = now + ABANDON_CHECK_NANOS;
+                abandoned = checkAbandoned(stall, abandoned, now - begin);
+            }
+            if (!warned && now - begin >= warnAfterNanos) {
+                warned = true;
+                warn(stall, now - begin);
+            }
+            // Slices stay whole (10 ms by default): the check for diverged collectives comes with the next one.
+            long slice = Math.min(left, sliceNanos);
+            long start = System.nanoTime();
+            sleeps.increment();
+            Doorbell.sleep(heap, bell, slice);
+            if (System.nanoTime() - start >= slice && Doorbell.current(heap) == bell) {
+                fullSlices.increment();
+            }
         }
     }
 

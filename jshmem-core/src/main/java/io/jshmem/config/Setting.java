@@ -139,6 +139,10 @@ public enum Setting {
     LOCAL_WORLD_SIZE("LOCAL_WORLD_SIZE", "", "Number of PEs on this host, set by shmemrun as torchrun does."),
     GROUP_RANK("GROUP_RANK", "", "This node's number (--node-rank), set by shmemrun as torchrun does."),
     BOUND_CPU("JSHMEM_BOUND_CPU", "", "The CPU this PE is pinned to, set by shmemrun --bind-to core."),
+    HOST_CPUS("JSHMEM_HOST_CPUS", "",
+            "CPUs this host's PEs share, set by shmemrun --bind-to core (its CPU set): a pinned PE's JVM sees one"
+                    + " CPU, so the wait mode and the copy routine compare this host's PEs with this number instead;"
+                    + " empty = the CPUs this process may run on."),
     // The environment variables of OpenSHMEM 1.6 (section "Environment Variables")
     VERSION("SHMEM_VERSION", "",
             "Any value: PE 0 prints the library version (jshmem, OpenSHMEM and CANN API versions) to standard"

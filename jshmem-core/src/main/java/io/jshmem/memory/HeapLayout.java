@@ -60,9 +60,9 @@ public final class HeapLayout {
      * it and goes on to the rendezvous step.
      */
     public static final long FINALIZE_SHORT_OFFSET = 2 * LINE + 16;
-    /** 32-bit futex word that writers to this PE bump, and wake, while {@link #WAITERS_OFFSET} is not zero. */
+    /** 32-bit futex word that a writer to this PE bumps, and wakes, when it clears {@link #WAITERS_OFFSET}. */
     public static final long DOORBELL_OFFSET = 3 * LINE;
-    /** 32-bit count of this PE's threads that sleep, or are about to, on {@link #DOORBELL_OFFSET}. */
+    /** 32-bit flag: 1 when a thread of this PE may sleep on {@link #DOORBELL_OFFSET} since the last ring. */
     public static final long WAITERS_OFFSET = 4 * LINE;
 
     public static final long BARRIER_FLAGS_OFFSET = 4096;

@@ -94,7 +94,7 @@ final class EngineSelection {
         // Measured once per process, on memory of the heaps' kind: which routine copies large blocks faster here.
         // This host's PEs (those this PE maps) against its cores decide both the copy routine and the wait mode.
         int hostPes = mappedCount(heaps);
-        int cores = Runtime.getRuntime().availableProcessors();
+        int cores = hostCores(s);
         String copyPlan = chooseCopyRoutine(s, pe, mapped.hosts(), hostPes, cores, boot, timeout);
         ShmemLog.logger(EngineSelection.class).log(System.Logger.Level.DEBUG, () -> "large copies: " + copyPlan);
         Transport shm = new ShmTransport(direct, threshold);
@@ -179,6 +179,29 @@ final class EngineSelection {
         } catch (IllegalArgumentException e) {
             throw new ShmemArgumentException(e.getMessage());
         }
+    }
+
+    /**
+     * The CPUs this host's PEs share: the launcher's CPU set when it pinned each PE to one CPU of it
+     * (JSHMEM_HOST_CPUS), else the CPUs this process may run on. A pinned PE's JVM sees only its own CPU, so two PEs
+     * pinned to two CPUs would otherwise count as oversubscribed and sleep in their waits instead of spinning.
+     */
+    static int hostCores(Settings s) {
+        int own = Runtime.getRuntime().availableProcessors();
+        String v = s.string(Setting.HOST_CPUS).strip();
+        if (v.isEmpty()) {
+            return own;
+        }
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // Falls through to the error below.
+        }
+        throw new ShmemArgumentException(Setting.HOST_CPUS.envName() + " = '" + v + "' is invalid: valid are whole"
+                + " numbers from 1 (the CPUs this host's PEs share), or empty for the CPUs this process may run on");
     }
 
     /** PEs whose heaps this PE maps: this host's PEs. */

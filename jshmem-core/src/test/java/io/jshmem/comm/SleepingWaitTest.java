@@ -62,6 +62,55 @@ class SleepingWaitTest {
         }
     }
 
+    /**
+     * Two threads of one PE sleep on one doorbell, each for its own word, while the writer also writes a word nobody
+     * waits for: a ring clears the doorbell's arming, and the thread that did not get its value must arm it again
+     * before it sleeps, whoever's write woke it.
+     */
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void twoSleepersOfOnePeAndUnrelatedWritesLoseNoWakeUps() throws Exception {
+        assumeTrue(Futex.available(), "futexes need Linux on x86_64, aarch64 or riscv64");
+        int rounds = 5_000;
+        long[] words = {FLAG, FLAG + 128};
+        long noise = FLAG + 256;
+        try (InProcessPes pes = new InProcessPes(2, Duration.ofSeconds(60), WaitMode.SLEEP, LONG_SLICE,
+                new FailureState())) {
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread[] sleepers = new Thread[2];
+            for (int t = 0; t < 2; t++) {
+                long word = words[t];
+                sleepers[t] = Thread.ofPlatform().daemon().start(() -> {
+                    try {
+                        Comm c = pes.comms[0];
+                        for (long i = 1; i <= rounds; i++) {
+                            PointToPoint.waitUntil(c, WaitType.LONG, word, Cmp.GE, i, "sleeper");
+                            c.putScalar(1, word, ValueLayout.JAVA_LONG, i);
+                        }
+                    } catch (Throwable e) {
+                        failure.set(e);
+                    }
+                });
+            }
+            Comm c = pes.comms[1];
+            for (long i = 1; i <= rounds && failure.get() == null; i++) {
+                for (long word : words) {
+                    c.putScalar(0, noise, ValueLayout.JAVA_LONG, i);
+                    c.putScalar(0, word, ValueLayout.JAVA_LONG, i);
+                    PointToPoint.waitUntil(c, WaitType.LONG, word, Cmp.GE, i, "ack");
+                }
+            }
+            for (Thread t : sleepers) {
+                t.join();
+            }
+            if (failure.get() != null) {
+                throw new AssertionError(failure.get());
+            }
+            assertEquals(0, pes.fullSlices(), "a sleep that ran its whole slice is a lost wake-up");
+            assertTrue(pes.comms[0].waitLoop().sleeps() > 0, "the sleepers slept (else the test proves nothing)");
+        }
+    }
+
     /** More PE threads than cores, each passing a token along a ring with a different write path per hop. */
     @Test
     @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)

@@ -67,6 +67,11 @@ final class CpuBinding {
         return null;
     }
 
+    /** The CPUs the local PEs are spread over. */
+    int cpuCount() {
+        return cpus.size();
+    }
+
     int cpuOf(int localPe) {
         return cpus.get(localPe % cpus.size());
     }

@@ -155,11 +155,14 @@ final class Job implements RendezvousListener {
     private Failure startAll(UniqueId uid, String launchId) {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> command = new ArrayList<>();
-        command.add(java);
-        command.addAll(spec.javaArguments(System.getProperty("java.class.path", "")));
         Map<String, String> env = new HashMap<>(System.getenv());
         env.putAll(spec.env());
+        CpuBinding binding = CpuBinding.of(CpuBinding.Mode.parse(env.get(CpuBinding.VARIABLE)));
+        List<String> peOptions = PeJvmOptions.choose(userJvmOptions(env), binding.active(), spec.nPes());
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(peOptions);
+        command.addAll(spec.javaArguments(System.getProperty("java.class.path", "")));
         env.put(Setting.UNIQUE_ID.envName(), uid.toString());
         env.put(LAUNCH_ID_VARIABLE, launchId);
         env.put(Setting.NPES.envName(), Integer.toString(spec.totalPes()));
@@ -172,11 +175,16 @@ final class Job implements RendezvousListener {
         for (io.jshmem.memory.StaleHeapFiles.Removed r : io.jshmem.memory.StaleHeapFiles.sweep(heapDirs)) {
             err.println("shmemrun: removed stale heap file " + r);
         }
-        CpuBinding binding = CpuBinding.of(CpuBinding.Mode.parse(env.get(CpuBinding.VARIABLE)));
         if (binding.whyNot() != null) {
             report(binding.whyNot());
         } else if (binding.active()) {
             report(binding.describe(spec.firstPe(), spec.nPes()));
+            // A pinned PE's JVM sees one CPU: the library compares this host's PEs with the whole CPU set instead
+            // (unless the user set the number).
+            env.putIfAbsent(Setting.HOST_CPUS.envName(), Integer.toString(binding.cpuCount()));
+            if (!peOptions.isEmpty()) {
+                report("PE JVM options: " + String.join(" ", peOptions));
+            }
         }
         for (int local = 0; local < spec.nPes(); local++) {
             int pe = spec.firstPe() + local;
@@ -388,6 +396,18 @@ final class Job implements RendezvousListener {
 
     private List<Integer> alive() {
         return snapshot().stream().filter(PeProcess::isAlive).map(p -> p.pe).toList();
+    }
+
+    /** The PEs' own JVM options: --jvm-arg and the JVM's option variables, which a PE's JVM reads too. */
+    private List<String> userJvmOptions(Map<String, String> env) {
+        List<String> all = new ArrayList<>(spec.jvmArgs());
+        for (String variable : List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS")) {
+            String v = env.get(variable);
+            if (v != null && !v.isBlank()) {
+                all.addAll(List.of(v.strip().split("\\s+")));
+            }
+        }
+        return all;
     }
 
     private void report(String message) {

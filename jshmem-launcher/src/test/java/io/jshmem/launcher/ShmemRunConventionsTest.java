@@ -70,6 +70,20 @@ class ShmemRunConventionsTest {
         assertTrue(r.out().contains("[pe 0] torchrun=0/2 local=0/2"), r.out());
         assertTrue(r.out().contains("[pe 1] torchrun=1/2 local=1/2"), r.out());
         assertTrue(r.out().contains("[pe 0] bound=null"), r.out());
+        assertTrue(r.out().contains("[pe 0] host-cpus=null"), r.out());
+        assertTrue(r.out().contains("[pe 0] g1=false heap-share=none"), r.out());
+    }
+
+    @Test
+    void morePesThanTwoShareHalfTheHostsMemoryUnlessTheyChoose() {
+        Run r = run("-np", "4", "--timeout", "60", "--cp", LauncherTest.testClasses(),
+                TestApps.PrintEnv.class.getName());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("[pe 3] g1=false heap-share=-XX:MaxRAMPercentage=12.5"), r.out());
+        Run own = run("-np", "4", "--timeout", "60", "--jvm-arg=-Xmx256m", "--cp", LauncherTest.testClasses(),
+                TestApps.PrintEnv.class.getName());
+        assertEquals(0, own.code(), own.err());
+        assertTrue(own.out().contains("[pe 3] g1=false heap-share=none"), own.out());
     }
 
     @Test
@@ -88,6 +102,10 @@ class ShmemRunConventionsTest {
                 r.err());
         assertTrue(r.out().contains("[pe 0] bound=" + cpus.get(0)), r.out());
         assertTrue(r.out().contains("[pe 1] bound=" + cpu1), r.out());
+        // A pinned JVM sees one CPU: it gets G1 rather than the serial collector, and the library the CPU set.
+        assertTrue(r.err().contains("shmemrun: PE JVM options: -XX:+UseG1GC"), r.err());
+        assertTrue(r.out().contains("[pe 1] g1=true heap-share=none"), r.out());
+        assertTrue(r.out().contains("[pe 1] host-cpus=" + cpus.size()), r.out());
         Run none = run("-np", "1", "--timeout", "60", "--bind-to", "none", "--cp", LauncherTest.testClasses(),
                 TestApps.PrintEnv.class.getName());
         assertEquals(0, none.code(), none.err());

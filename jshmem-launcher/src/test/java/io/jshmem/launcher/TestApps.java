@@ -37,6 +37,10 @@ final class TestApps {
             System.out.println("torchrun=" + System.getenv("RANK") + "/" + System.getenv("WORLD_SIZE") + " local="
                     + System.getenv("LOCAL_RANK") + "/" + System.getenv("LOCAL_WORLD_SIZE"));
             System.out.println("bound=" + System.getenv("JSHMEM_BOUND_CPU"));
+            System.out.println("host-cpus=" + System.getenv("JSHMEM_HOST_CPUS"));
+            List<String> jvm = Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0]));
+            System.out.println("g1=" + jvm.contains("-XX:+UseG1GC") + " heap-share="
+                    + jvm.stream().filter(a -> a.startsWith("-XX:MaxRAMPercentage=")).findFirst().orElse("none"));
             System.err.println("to stderr from " + System.getenv("JSHMEM_PE"));
         }
     }

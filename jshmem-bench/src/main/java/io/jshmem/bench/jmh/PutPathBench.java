@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The bounds-checked put path on a one-PE job (the target is this PE's own mapped heap, reached through the same
  * routing and SHM engine as a peer on the host): {@code putmem} of 8 and 64 bytes, {@code p} of a long, against
- * the raw store into the mapped segment; put 8 B + quiet against a store and a full fence, get 8 B against a load. {@code checks} switches the API's argument checks
+ * the raw store into the mapped segment; put 8 B + quiet against a store and a full fence, get 8 B against a load;
+ * 64 B and 4 KiB from an off-heap segment against the same from a Java array (wrapped once, or at every call). {@code checks} switches the API's argument checks
  * ({@code jshmem.checks}), so the difference shows what the checks cost.
  */
 @State(Scope.Benchmark)
@@ -44,6 +45,8 @@ public class PutPathBench {
     private SymmetricMemory dest;
     private MemorySegment src;
     private MemorySegment mapped;
+    private final byte[] array = new byte[4096];
+    private MemorySegment arraySegment;
     private long value;
 
     @Setup(Level.Trial)
@@ -56,6 +59,7 @@ public class PutPathBench {
         src = arena.allocate(4096, 64);
         src.fill((byte) 7);
         mapped = dest.ptr(shmem.myPe()).orElseThrow();
+        arraySegment = MemorySegment.ofArray(array);
     }
 
     @TearDown(Level.Trial)
@@ -73,6 +77,27 @@ public class PutPathBench {
     @Benchmark
     public void putmem64() {
         shmem.putmem(dest, 0, src, 0, 64, 0);
+    }
+
+    /** The same 64 bytes from a Java array: one heap segment made once, and one wrapped at every call. */
+    @Benchmark
+    public void putmem64FromArray() {
+        shmem.putmem(dest, 0, arraySegment, 0, 64, 0);
+    }
+
+    @Benchmark
+    public void putmem64WrapArray() {
+        shmem.putmem(dest, 0, MemorySegment.ofArray(array), 0, 64, 0);
+    }
+
+    @Benchmark
+    public void putmem4k() {
+        shmem.putmem(dest, 0, src, 0, 4096, 0);
+    }
+
+    @Benchmark
+    public void putmem4kFromArray() {
+        shmem.putmem(dest, 0, arraySegment, 0, 4096, 0);
     }
 
     @Benchmark
