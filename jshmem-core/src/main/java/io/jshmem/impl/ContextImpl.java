@@ -76,7 +76,7 @@ class ContextImpl extends ContextPlumbing implements Context {
 
     @Override
     public final Team team() {
-        usable(); // shmem_ctx_get_team on a destroyed context is an error, as before issue 10
+        usable(); // shmem_ctx_get_team on a destroyed context is an error
         return team == null ? runtime.teamWorld() : team;
     }
 

@@ -47,7 +47,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     /** Blocks allocated and not yet freed, retired at finalize (their views must not outlive the mapped heap). */
     private final java.util.Set<SymmetricBlock> liveBlocks = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Instance instance;
-    /** Instance id, streams, engine configurations, profiler (issue 6). */
+    /** Instance id, streams, engine configurations, profiler (CANN SHMEM extensions). */
     private final Extensions ext;
 
     RuntimeImpl(Instance instance, int instanceId, ThreadLevel level, AtomicReference<Thread> inCall) {
@@ -313,7 +313,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         return ownBlock("mem", mem).ptr(pe);
     }
 
-    // ---- memory kinds and hints (issue 12) ----
+    // ---- memory kinds and hints ----
 
     /** DEVICE_SIDE heaps through the memory-kind SPI. */
     private final MemoryKinds kinds;
@@ -462,7 +462,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         instance.globalExit(status);
     }
 
-    // ---- contexts and thread levels (issue 3) ----
+    // ---- contexts and thread levels ----
 
     /** The thread level this runtime provides; MULTIPLE unless initThread asked for another. */
     private final ThreadLevel threadLevel;
@@ -550,7 +550,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     }
 
 
-    // ---- teams and collectives (issue 4) ----
+    // ---- teams and collectives ----
 
     private volatile Teams teams;
 
@@ -625,7 +625,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         }
     }
 
-    // ---- accessibility queries and profiling control (issue 12) ----
+    // ---- accessibility queries and profiling control ----
 
     /** Whether {@code pe} is a PE of this job ({@code shmem_pe_accessible}); false for any other number. */
     @Override
@@ -668,7 +668,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         return io.jshmem.runtime.Profiler.pcontrolLevel();
     }
 
-    // ---- CANN SHMEM extensions (issue 6): instances, streams, handles, engine configuration, profiling ----
+    // ---- CANN SHMEM extensions: instances, streams, handles, engine configuration, profiling ----
 
     /** This runtime's instance id, 0..254 ({@link InitAttributes#instanceId}). */
     public int instanceId() {

@@ -13,7 +13,7 @@ import java.util.Locale;
 /**
  * Copies between segments, choosing the faster of the JVM copy stub and libc {@code memcpy}. Which one is faster for
  * large sizes depends on the host: glibc beat the HotSpot stub by 1.4-1.9x on some of these machines (see
- * shared/reference/java-shm-limits.md) and lost by 5-15 % at 8 MiB on others (issue 14's overhead gate). So the
+ * shared/reference/java-shm-limits.md) and lost by 5-15 % at 8 MiB on others (the putmem overhead gate). So the
  * routine is chosen per size band ({@link #BAND}) by {@link #configure}: {@code auto} measures both once per process
  * ({@link CopyCalibration}, 20-40 ms at init), {@code memcpy} and {@code jvm} force one. The choice is not revised
  * while the job runs: timing the job's own copies with the other routine now and then measured mostly the cost of the

@@ -4,7 +4,7 @@ package io.jshmem.transport;
  * Lets a thread that waits on its own heap drive a network engine's progress while it waits. Over transports that
  * UCX emulates in software (tcp), a remote put lands in the target's memory only when the target's worker
  * progresses; without this, a waiting application thread polls memory while the engine's progress thread competes
- * with it for a core, and every message pays a hand-off between the two (issue 14: a {@code p} + {@code waitUntil}
+ * with it for a core, and every message pays a hand-off between the two (measured: a {@code p} + {@code waitUntil}
  * ping-pong over tcp loopback took 14x ucx_perftest). With it, the waiter itself delivers the message it waits for,
  * and the progress thread stays out of the way between {@link #begin} and {@link #end}.
  *

@@ -89,8 +89,8 @@ final class Job implements RendezvousListener {
     }
 
     /**
-     * TLS 1.3 for the rendezvous when JSHMEM_TLS is on in the launcher's environment or the job's (issue 6: the
-     * PEs read the same JSHMEM_TLS_INFO files), else null.
+     * TLS 1.3 for the rendezvous when JSHMEM_TLS is on in the launcher's environment or the job's (CANN SHMEM's TLS
+     * extension: the PEs read the same JSHMEM_TLS_INFO files), else null.
      */
     private javax.net.ssl.SSLContext rendezvousTls() {
         Map<String, String> env = new HashMap<>(System.getenv());

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
- * shmemrun by the conventions users know (issue 13): the artifact version, a missing --cp entry rejected, a
+ * shmemrun by the conventions users know: the artifact version, a missing --cp entry rejected, a
  * missing main class exiting 127, torchrun's variables, --bind-to core|none, exit statuses as --help states them,
  * and --help itself fitting an 80-column terminal. (Ctrl-C: ShutdownHookTest.)
  */

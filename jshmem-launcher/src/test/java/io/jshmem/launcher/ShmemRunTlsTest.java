@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** shmemrun --tls-info: checked at parse time, handed to every PE as JSHMEM_TLS and JSHMEM_TLS_INFO (issue 6). */
+/** shmemrun --tls-info: checked at parse time, handed to every PE as JSHMEM_TLS and JSHMEM_TLS_INFO (CANN SHMEM's TLS configuration). */
 @Timeout(60)
 class ShmemRunTlsTest {
     @Test
