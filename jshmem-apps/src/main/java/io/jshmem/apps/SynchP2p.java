@@ -40,6 +40,21 @@ public final class SynchP2p {
               -m M            first grid dimension, split over the PEs (M >= N); default 1000
               -n N            second grid dimension (rows of the pipeline); default 1000""";
 
+    /**
+     * One row of the sweep: {@code a[row + li] = a[row + li - 1] + a[above + li] - a[above + li - 1]} for li in
+     * [first, last]. A method of its own so that the JIT compiles it as a method, called from the pipeline loop,
+     * rather than as part of an on-stack replacement of {@code run} (whose code for this loop ran at a third of the
+     * speed in most launches); the value just computed is kept in a local, as a C compiler keeps it in a register,
+     * instead of being reloaded from the array. Same operations in the same order: the same results.
+     */
+    private static void sweepRow(double[] a, int row, int above, int first, int last) {
+        double previous = a[row + first - 1];
+        for (int li = first; li <= last; li++) {
+            previous = previous + a[above + li] - a[above + li - 1];
+            a[row + li] = previous;
+        }
+    }
+
     private SynchP2p() {
     }
 
@@ -109,9 +124,7 @@ public final class SynchP2p {
                         shmem.waitUntil(DataType.LONG, flags64, j, Cmp.GE, tag);
                         a[row] = in.getAtIndex(D, j);
                     }
-                    for (int li = first; li <= last; li++) {
-                        a[row + li] = a[row + li - 1] + a[row - stride + li] - a[row - stride + li - 1];
-                    }
+                    sweepRow(a, row, row - stride, first, last);
                     if (right >= 0) {
                         value.set(D, 0, a[row + last]);
                         shmem.putSignal(D, inbox, j, value, 0, 1, flags64, j, tag, SignalOp.SET, right);
