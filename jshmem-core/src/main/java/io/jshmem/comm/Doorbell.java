@@ -17,8 +17,9 @@ import java.lang.invoke.VarHandle;
  * doorbell and wakes every sleeper. Both sides order "my write, then read the other's word" with sequentially
  * consistent accesses, so either the writer sees the armed flag (and its bump makes the futex wait return or not
  * start) or the waiter's re-check sees the write. A writer that finds the flag clear read it before the waiter's
- * next arming, so the re-check that follows that arming sees its write. A flag left armed by a waiter that did not
- * sleep costs the next writer one needless wake.
+ * next arming, so the re-check that follows that arming sees its write. A waiter whose arming a writer cleared
+ * before it read the doorbell finds the flag clear just before sleeping ({@link #armed}) and arms again instead. A
+ * flag left armed by a waiter that did not sleep costs the next writer one needless wake.
  *
  * <p>One wake per sleep, not one per write: a waiter woken by a write it does not wait for (a PE sleeping in a
  * barrier while the others update its memory, as random-access updates do) re-arms only when it runs again, and
@@ -50,6 +51,17 @@ public final class Doorbell {
      */
     static void arm(MemorySegment heap) {
         INT.setVolatile(heap, HeapLayout.WAITERS_OFFSET, 1);
+    }
+
+    /**
+     * Waiter side, after {@link #current} and the condition's re-check, just before sleeping: whether the flag is
+     * still armed. A writer may have cleared this arming (and bumped the doorbell before {@link #current} read it)
+     * for a write this thread does not wait for; a later writer then finds the flag clear and does not ring, so the
+     * waiter must arm again and re-check instead of sleeping. A clear after this read comes with a bump after
+     * {@link #current}, which ends the sleep.
+     */
+    static boolean armed(MemorySegment heap) {
+        return (int) INT.getVolatile(heap, HeapLayout.WAITERS_OFFSET) != 0;
     }
 
     /** Waiter side: the doorbell now; read after {@link #arm} and before the condition's re-check. */

@@ -472,6 +472,9 @@ public final class WaitLoop {
                 warned = true;
                 warn(stall, now - begin);
             }
+            if (!Doorbell.armed(heap)) {
+                continue; // a writer took this arming for another write: arm again before sleeping
+            }
             // Slices stay whole (10 ms by default): the check for diverged collectives comes with the next one.
             long slice = Math.min(left, sliceNanos);
             long start = System.nanoTime();
