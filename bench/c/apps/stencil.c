@@ -230,6 +230,15 @@ int main(int argc, char **argv) {
         app_bad(&a, "bad argument -n = %d: with %d PEs as %dx%d tiles every tile must be at least radius (%d) points "
                 "wide and high: n must be in [%d, 46340] (or use fewer PEs)", n, npes, npx, npy, radius, min_n);
     }
+    /* The Java twin holds the largest tile with its ghost cells in one array: the same bound here, so that both
+     * sides refuse the same arguments. */
+    long long widest = (n + npx - 1) / npx + 2LL * radius;
+    long long tallest = (n + npy - 1) / npy + 2LL * radius;
+    if (widest * tallest > 2147483647LL - 8) {
+        app_bad(&a, "bad argument -n = %d: with %d PE(s) as %dx%d tiles and radius %d a tile with its ghost cells "
+                "would hold %lld points, more than one Java array holds (2^31 - 9): use a smaller n or more PEs",
+                n, npes, npx, npy, radius, widest * tallest);
+    }
     struct grid g;
     memset(&g, 0, sizeof g);
     g.n = n;

@@ -106,6 +106,14 @@ public final class Stencil {
                     + " tiles every tile must be at least radius (" + radius + ") points wide and high: n must be in ["
                     + minN + ", 46340] (or use fewer PEs)");
         }
+        // The largest tile with its ghost cells is one Java array: the same bound on every PE, in long arithmetic.
+        long widest = (n + npx - 1) / npx + 2L * radius;
+        long tallest = (n + npy - 1) / npy + 2L * radius;
+        if (widest * tallest > Integer.MAX_VALUE - 8) {
+            throw new BadArgument("-n", Integer.toString(n), "with " + nPes + " PE(s) as " + npx + "x" + npy
+                    + " tiles and radius " + radius + " a tile with its ghost cells would hold " + widest * tallest
+                    + " points, more than one Java array holds (2^31 - 9): use a smaller n or more PEs");
+        }
         int[] xs = split(n, npx, me % npx);
         int[] ys = split(n, npy, me / npx);
         Tile tile = new Tile(xs[0], xs[1], ys[0], ys[1]);

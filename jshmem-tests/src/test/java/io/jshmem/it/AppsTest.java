@@ -118,6 +118,8 @@ class AppsTest {
                 new Case(Stencil.class, 2, "-iterations = 0", "-iterations", "0"),
                 // 3 PEs are 1 x 3 tiles: rows of 3, 2, 2 points, narrower than the radius 3
                 new Case(Stencil.class, 3, "-n = 7", "-n", "7", "-radius", "3"),
+                // One PE holds the whole grid: 46344^2 points with the ghost cells do not fit one array
+                new Case(Stencil.class, 1, "-n = 46340", "-n", "46340", "-radius", "2"),
                 new Case(Transpose.class, 2, "-n = 11", "-n", "11"),
                 new Case(SynchP2p.class, 3, "-m = 2", "-m", "2"),
                 new Case(Gups.class, 3, "-m = 8", "-m", "8"),
