@@ -1,5 +1,8 @@
 package io.jshmem.memory;
 
+import io.jshmem.config.Setting;
+import io.jshmem.config.Settings;
+
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -8,7 +11,6 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Copies between segments, choosing the faster of the JVM copy stub and libc {@code memcpy}. Which one is faster for
@@ -100,20 +102,26 @@ public final class Copies {
      * List)}). Safe to call again.
      *
      * @return the plan in words, for diagnostics
-     * @throws IllegalArgumentException for another mode
+     * @throws io.jshmem.error.ShmemArgumentException for another mode, naming JSHMEM_LARGE_COPY and its values
      */
     public static String configureLocal(String mode, Path scratchDir) {
-        return configure(mode, List.of(measure(mode, scratchDir)), 1, Runtime.getRuntime().availableProcessors());
+        CopyRoutine.Choice m = mode(mode);
+        return configure(m, List.of(measure(m, scratchDir)), 1, Runtime.getRuntime().availableProcessors());
     }
 
     /**
      * This process's calibration sample for {@code mode}: for {@code auto} (with memcpy reachable) the best times in
      * ns of stub and memcpy in both bands, measured once per process and then reused; otherwise an empty array.
      *
-     * @throws IllegalArgumentException for an unknown mode
+     * @throws io.jshmem.error.ShmemArgumentException for an unknown mode, naming JSHMEM_LARGE_COPY and its values
      */
-    public static synchronized double[] measure(String mode, Path scratchDir) {
-        if (!mode(mode).equals("auto") || MEMCPY == null) {
+    public static double[] measure(String mode, Path scratchDir) {
+        return measure(mode(mode), scratchDir);
+    }
+
+    /** {@link #measure(String, Path)} for a parsed JSHMEM_LARGE_COPY. */
+    public static synchronized double[] measure(CopyRoutine.Choice mode, Path scratchDir) {
+        if (mode != CopyRoutine.Choice.AUTO || MEMCPY == null) {
             return new double[0];
         }
         if (calibration == null) {
@@ -141,16 +149,21 @@ public final class Copies {
      * @param hostPes PEs of this job on this host
      * @param cores   cores this process may use
      * @return the plan in words, for diagnostics
-     * @throws IllegalArgumentException for an unknown mode
+     * @throws io.jshmem.error.ShmemArgumentException for an unknown mode, naming JSHMEM_LARGE_COPY and its values
      */
-    public static synchronized String configure(String mode, List<double[]> hostSamples, int hostPes, int cores) {
-        String m = mode(mode);
-        switch (m) {
-            case "jvm" -> publish(0, "JVM copy stub for every size (JSHMEM_LARGE_COPY=jvm)");
-            case "memcpy" -> publish(MEMCPY == null ? 0 : SMALL_MEMCPY | LARGE_MEMCPY, MEMCPY == null
+    public static String configure(String mode, List<double[]> hostSamples, int hostPes, int cores) {
+        return configure(mode(mode), hostSamples, hostPes, cores);
+    }
+
+    /** {@link #configure(String, List, int, int)} for a parsed JSHMEM_LARGE_COPY. */
+    public static synchronized String configure(CopyRoutine.Choice mode, List<double[]> hostSamples, int hostPes,
+                                                int cores) {
+        switch (mode) {
+            case JVM -> publish(0, "JVM copy stub for every size (JSHMEM_LARGE_COPY=jvm)");
+            case MEMCPY -> publish(MEMCPY == null ? 0 : SMALL_MEMCPY | LARGE_MEMCPY, MEMCPY == null
                     ? "JVM copy stub: libc memcpy is not reachable (native access?)"
                     : "libc memcpy from the threshold up (JSHMEM_LARGE_COPY=memcpy)");
-            default -> {
+            case AUTO -> {
                 double[] sum = new double[4];
                 int n = 0;
                 for (double[] sample : hostSamples) {
@@ -182,13 +195,8 @@ public final class Copies {
         return plan;
     }
 
-    private static String mode(String mode) {
-        String m = mode.trim().toLowerCase(Locale.ROOT);
-        if (!m.equals("auto") && !m.equals("memcpy") && !m.equals("jvm")) {
-            throw new IllegalArgumentException("JSHMEM_LARGE_COPY = '" + mode + "' is not a copy routine: valid "
-                    + "values are auto (measure at init), memcpy, jvm");
-        }
-        return m;
+    private static CopyRoutine.Choice mode(String mode) {
+        return Settings.parseChoice(Setting.LARGE_COPY, mode, CopyRoutine.Choice.class);
     }
 
     private static String describe(int b) {
