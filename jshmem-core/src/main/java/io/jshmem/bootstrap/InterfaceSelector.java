@@ -1,9 +1,9 @@
 package io.jshmem.bootstrap;
 
+import io.jshmem.config.ArgumentChecks;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 import io.jshmem.error.BootstrapException;
-import io.jshmem.error.Checks;
 import io.jshmem.error.ShmemArgumentException;
 
 import java.net.Inet4Address;
@@ -47,7 +47,7 @@ public final class InterfaceSelector {
      *                                the interfaces there are) or a host that does not resolve
      */
     public static InetAddress choose(Settings settings) {
-        Checks.notNull("settings", settings);
+        ArgumentChecks.notNull("settings", settings);
         Optional<String> session = settings.get(Setting.UID_SESSION_ID);
         if (session.isPresent()) {
             String name = Setting.UID_SESSION_ID.envName();

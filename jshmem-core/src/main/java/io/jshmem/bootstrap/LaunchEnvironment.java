@@ -1,8 +1,8 @@
 package io.jshmem.bootstrap;
 
+import io.jshmem.config.ArgumentChecks;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
-import io.jshmem.error.Checks;
 import io.jshmem.error.ShmemArgumentException;
 
 import java.nio.charset.StandardCharsets;
@@ -51,7 +51,7 @@ public final class LaunchEnvironment {
      *                                the variable, its value and the valid range
      */
     public static LaunchInfo detect(Settings settings) {
-        Checks.notNull("settings", settings);
+        ArgumentChecks.notNull("settings", settings);
         if (settings.get(Setting.UNIQUE_ID).isPresent()) {
             return shmemrun(settings);
         }

@@ -1,6 +1,6 @@
 package io.jshmem.bootstrap;
 
-import io.jshmem.error.Checks;
+import io.jshmem.config.ArgumentChecks;
 import io.jshmem.error.ShmemArgumentException;
 
 /**
@@ -21,14 +21,14 @@ public record LaunchInfo(int pe, int nPes, int localPe, int localNPes, UniqueId 
             throw new ShmemArgumentException("nPes = " + nPes + " is invalid: valid range is 1.."
                     + Integer.MAX_VALUE + "; the launcher must report at least one PE");
         }
-        Checks.pe("pe", pe, nPes);
+        ArgumentChecks.pe("pe", pe, nPes);
         if (localNPes < 1 || localNPes > nPes) {
             throw new ShmemArgumentException("localNPes = " + localNPes + " is invalid: valid range is 1.." + nPes
                     + " (nPes); the launcher must report how many PEs run on this host");
         }
-        Checks.pe("localPe", localPe, localNPes);
-        Checks.notNull("uniqueId", uniqueId);
-        Checks.notNull("source", source);
+        ArgumentChecks.pe("localPe", localPe, localNPes);
+        ArgumentChecks.notNull("uniqueId", uniqueId);
+        ArgumentChecks.notNull("source", source);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.jshmem.bootstrap;
 
+import io.jshmem.config.ArgumentChecks;
 import io.jshmem.error.BootstrapException;
-import io.jshmem.error.Checks;
 import io.jshmem.error.PeFailedException;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemException;
@@ -87,12 +87,12 @@ public final class RendezvousClient implements AutoCloseable {
      *                            the settings to check
      */
     public static RendezvousClient connect(UniqueId uid, int pe, int nPes, Duration timeout, SSLContext tlsOrNull) {
-        Checks.notNull("uid", uid);
+        ArgumentChecks.notNull("uid", uid);
         if (nPes < 1) {
             throw new ShmemArgumentException("nPes = " + nPes + " is invalid: valid range is 1.."
                     + Integer.MAX_VALUE + "; pass the number of PEs of the job");
         }
-        Checks.pe("pe", pe, nPes);
+        ArgumentChecks.pe("pe", pe, nPes);
         long timeoutMs = millis("timeout", timeout);
         if (uid.port() == 0) {
             throw new ShmemArgumentException("uid port = 0: the unique id names no bound rendezvous; use the id"
@@ -120,7 +120,7 @@ public final class RendezvousClient implements AutoCloseable {
     /** Stores {@code value} under {@code key}, replacing any earlier value, and wakes every waiting get. */
     public void set(String key, byte[] value) {
         checkKey(key);
-        Checks.notNull("value", value);
+        ArgumentChecks.notNull("value", value);
         long id = nextRequest.getAndIncrement();
         expect(call(Frame.of(Frame.SET).putLong(id).putString(key).putBytes(value), id, requestTimeoutMs,
                 "set '" + key + "'"), Frame.OK);
@@ -174,7 +174,7 @@ public final class RendezvousClient implements AutoCloseable {
      * and failure rules as {@link #barrier}.
      */
     public byte[][] allgather(String name, byte[] mine, Duration timeout) {
-        Checks.notNull("mine", mine);
+        ArgumentChecks.notNull("mine", mine);
         return gather(name, mine, timeout, false);
     }
 
@@ -183,7 +183,7 @@ public final class RendezvousClient implements AutoCloseable {
      * the client's event thread.
      */
     public void addFailureListener(FailureListener l) {
-        events.add(Checks.notNull("listener", l));
+        events.add(ArgumentChecks.notNull("listener", l));
     }
 
     /**
@@ -416,7 +416,7 @@ public final class RendezvousClient implements AutoCloseable {
     }
 
     private static void checkKey(String key) {
-        Checks.notNull("key", key);
+        ArgumentChecks.notNull("key", key);
         if (key.isEmpty() || key.length() > Frame.MAX_KEY_CHARS) {
             throw new ShmemArgumentException("key length = " + key.length() + " is invalid: valid range is 1.."
                     + Frame.MAX_KEY_CHARS + " characters; pass a shorter, non-empty name");
@@ -424,7 +424,7 @@ public final class RendezvousClient implements AutoCloseable {
     }
 
     private static long millis(String name, Duration d) {
-        Checks.notNull(name, d);
+        ArgumentChecks.notNull(name, d);
         if (d.isNegative() || d.isZero()) {
             throw new ShmemArgumentException(name + " = " + d + " is invalid: valid are positive durations up to"
                     + " 30 days; pass a deadline such as Duration.ofSeconds(120)");

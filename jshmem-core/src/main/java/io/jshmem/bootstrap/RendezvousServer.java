@@ -1,7 +1,7 @@
 package io.jshmem.bootstrap;
 
+import io.jshmem.config.ArgumentChecks;
 import io.jshmem.error.BootstrapException;
-import io.jshmem.error.Checks;
 import io.jshmem.error.ShmemArgumentException;
 
 import java.io.IOException;
@@ -87,8 +87,8 @@ public final class RendezvousServer implements AutoCloseable {
      */
     public static RendezvousServer start(InetSocketAddress bind, String advertisedHost, byte[] secret,
                                          SSLContext tlsOrNull) {
-        Checks.notNull("bind", bind);
-        Checks.notNull("secret", secret);
+        ArgumentChecks.notNull("bind", bind);
+        ArgumentChecks.notNull("secret", secret);
         if (bind.isUnresolved()) {
             throw new ShmemArgumentException("bind = " + bind + " does not resolve to an address of this host;"
                     + " pass an IP address or a resolvable host name (check SHMEM_UID_SESSION_ID or MASTER_ADDR)");
@@ -120,7 +120,7 @@ public final class RendezvousServer implements AutoCloseable {
      * that happened before the call.
      */
     public void addListener(RendezvousListener l) {
-        events.add(Checks.notNull("listener", l));
+        events.add(ArgumentChecks.notNull("listener", l));
     }
 
     /** Connections refused so far (wrong secret, garbage, protocol or admission errors); for diagnostics. */

@@ -1,6 +1,6 @@
 package io.jshmem.bootstrap;
 
-import io.jshmem.error.Checks;
+import io.jshmem.config.ArgumentChecks;
 import io.jshmem.error.ShmemArgumentException;
 
 import java.net.InetSocketAddress;
@@ -37,8 +37,8 @@ public record UniqueId(String host, int port, byte[] secret) {
      * @param secret {@value #MIN_SECRET_BYTES}..{@value #MAX_SECRET_BYTES} bytes
      */
     public UniqueId {
-        Checks.notNull("host", host);
-        Checks.notNull("secret", secret);
+        ArgumentChecks.notNull("host", host);
+        ArgumentChecks.notNull("secret", secret);
         if (host.length() > 2 && host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
@@ -105,7 +105,7 @@ public record UniqueId(String host, int port, byte[] secret) {
      * contains the secret.
      */
     public static UniqueId parse(String text) {
-        Checks.notNull("text", text);
+        ArgumentChecks.notNull("text", text);
         String t = text.strip();
         if (!t.startsWith(PREFIX)) {
             throw malformed(t, "it does not start with '" + PREFIX + "'");

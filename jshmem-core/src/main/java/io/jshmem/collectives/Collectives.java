@@ -49,10 +49,10 @@ public final class Collectives {
 
     static Algorithm broadcastRule(CollectiveTuning t, boolean allDirect, int n, long bytes) {
         return switch (t.broadcast()) {
-            case "pipeline" -> Algorithm.PIPELINE;
-            case "tree" -> Algorithm.TREE;
-            case "eager" -> EagerBroadcast.fits(n, bytes) ? Algorithm.EAGER : Algorithm.TREE;
-            default -> allDirect && EagerBroadcast.fits(n, bytes) ? Algorithm.EAGER
+            case PIPELINE -> Algorithm.PIPELINE;
+            case TREE -> Algorithm.TREE;
+            case EAGER -> EagerBroadcast.fits(n, bytes) ? Algorithm.EAGER : Algorithm.TREE;
+            case AUTO -> allDirect && EagerBroadcast.fits(n, bytes) ? Algorithm.EAGER
                     : n >= 3 && bytes >= t.pipelineMin() ? Algorithm.PIPELINE : Algorithm.TREE;
         };
     }
@@ -88,12 +88,12 @@ public final class Collectives {
     static Algorithm fcollectRule(CollectiveTuning t, boolean allDirect, int n, long blockBytes) {
         boolean pow2 = RecursiveDoublingFcollect.applies(n);
         return switch (t.fcollect()) {
-            case "eager" -> EagerFcollect.fits(n, blockBytes) ? Algorithm.EAGER
+            case EAGER -> EagerFcollect.fits(n, blockBytes) ? Algorithm.EAGER
                     : allDirect ? Algorithm.DIRECT : Algorithm.RING;
-            case "direct" -> Algorithm.DIRECT;
-            case "ring" -> Algorithm.RING;
-            case "rd" -> pow2 ? Algorithm.RD : Algorithm.RING;
-            default -> allDirect ? EagerFcollect.fits(n, blockBytes) ? Algorithm.EAGER : Algorithm.DIRECT
+            case DIRECT -> Algorithm.DIRECT;
+            case RING -> Algorithm.RING;
+            case RD -> pow2 ? Algorithm.RD : Algorithm.RING;
+            case AUTO -> allDirect ? EagerFcollect.fits(n, blockBytes) ? Algorithm.EAGER : Algorithm.DIRECT
                     : pow2 && blockBytes <= t.fcollectRdMax() ? Algorithm.RD : Algorithm.RING;
         };
     }
@@ -182,9 +182,9 @@ public final class Collectives {
      */
     static boolean collectByRing(CollectiveTuning t, boolean allDirect) {
         return switch (t.fcollect()) {
-            case "direct" -> false;
-            case "ring", "rd" -> true;
-            default -> !allDirect;
+            case DIRECT -> false;
+            case RING, RD -> true;
+            case AUTO, EAGER -> !allDirect;
         };
     }
 
@@ -246,9 +246,9 @@ public final class Collectives {
     static Algorithm reduceRule(CollectiveTuning t, int n, long bytes) {
         boolean fits = RecursiveDoublingReduce.fits(n, bytes);
         return switch (t.reduce()) {
-            case "rd" -> fits ? Algorithm.RD : Algorithm.RSAG;
-            case "rsag" -> Algorithm.RSAG;
-            default -> fits && bytes <= t.reduceRdMax() ? Algorithm.RD : Algorithm.RSAG;
+            case RD -> fits ? Algorithm.RD : Algorithm.RSAG;
+            case RSAG -> Algorithm.RSAG;
+            case AUTO -> fits && bytes <= t.reduceRdMax() ? Algorithm.RD : Algorithm.RSAG;
         };
     }
 

@@ -3,18 +3,13 @@ package io.jshmem.collectives;
 import io.jshmem.ReduceOp;
 
 import io.jshmem.comm.Comm;
-import io.jshmem.comm.WaitCondition;
-import io.jshmem.comm.WaitLoop;
 import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.team.TeamLayout;
 import io.jshmem.team.TeamState;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * One team's means of communication for the collective algorithms: its members, the words of its slot (barrier
@@ -55,17 +50,15 @@ public final class TeamChannel {
     private final MemorySegment[] peers;
     private final boolean allDirect;
     private final Barrier barrier;
-    private final Arena arena = Arena.ofAuto();
-    private MemorySegment staging = MemorySegment.NULL;
-    private MemorySegment accumulator = MemorySegment.NULL;
+    private final PrivateBuffers buffers = new PrivateBuffers();
     private long epoch;
     private long promisedArrivals;
     /** The {@link CollectiveActivity} code of the collective in progress (or last run). */
     private int code = CollectiveActivity.NONE;
     private final java.util.function.Supplier<String> mismatch;
     private final CollectiveMatch match;
-    private final WordWait word = new WordWait();
-    private final BegunWait begun = new BegunWait();
+    private final LocalWordWait word = new LocalWordWait(this);
+    private final BegunWait begun;
     /**
      * Bit k: the collective k epochs before the current one was an eager broadcast, after which members may lag
      * behind (bit 0: the current one).
@@ -98,6 +91,7 @@ public final class TeamChannel {
         this.local = comm.localHeap();
         this.peers = new MemorySegment[n];
         this.begunSeen = new long[n];
+        this.begun = new BegunWait(this, begunSeen);
         boolean all = tuning.direct();
         for (int i = 0; i < n; i++) {
             peers[i] = tuning.direct() ? comm.direct(members[i]) : null;
@@ -176,6 +170,11 @@ public final class TeamChannel {
         return members[index];
     }
 
+    /** The members' global PEs in team order: the channel's own array, not to be modified. */
+    int[] memberPes() {
+        return members;
+    }
+
     /** This PE's heap. */
     public MemorySegment local() {
         return local;
@@ -243,7 +242,7 @@ public final class TeamChannel {
      * For a slow wait of this team's collective: a message when the members are known to have called different
      * collectives (and a record of it in every member's slot), else null. Reads two words of each member.
      */
-    private String diverged() {
+    String diverged() {
         String found = match.diverged();
         return found == null ? null : found + match.waitingIn(CallSite.caller());
     }
@@ -276,7 +275,7 @@ public final class TeamChannel {
     }
 
     /** What the collective in progress is, for messages: {@code sum reduction on TEAM_WORLD}. */
-    private String operation() {
+    String operation() {
         return CollectiveActivity.name(code) + " on " + team.name();
     }
 
@@ -321,8 +320,7 @@ public final class TeamChannel {
             // Epochs only grow: an epoch seen earlier still holds, and the member's line need not move here.
             return;
         }
-        begun.index = index;
-        begun.needed = needed;
+        begun.set(index, needed);
         if (!begun.satisfied()) {
             comm.waitLoop().await(begun, begun);
         }
@@ -337,8 +335,7 @@ public final class TeamChannel {
         if (syncedThisEpoch || previousEndedSynced || index == me || begunSeen[index] >= epoch) {
             return;
         }
-        begun.index = index;
-        begun.needed = epoch;
+        begun.set(index, epoch);
         if (!begun.satisfied()) {
             comm.waitLoop().await(begun, begun);
         }
@@ -367,6 +364,16 @@ public final class TeamChannel {
     private void synced() {
         syncedThisEpoch = true;
         lastWasSync = true;
+    }
+
+    /** For a wait of this team's collective: why the members may be in another collective, or null. */
+    String mismatch() {
+        return mismatch.get();
+    }
+
+    /** For a wait of this team's collective that timed out: recorded in the match words. */
+    void recordTimeout() {
+        match.recordTimeout();
     }
 
     private ShmemTimeoutException relabel(ShmemTimeoutException e) {
@@ -432,93 +439,8 @@ public final class TeamChannel {
         if ((long) LONG.getAcquire(local, off) >= value) {
             return;
         }
-        word.off = off;
-        word.value = value;
-        word.step = step;
-        word.a = a;
-        word.b = b;
+        word.set(off, value, step, a, b);
         comm.waitLoop().await(word, word);
-    }
-
-    /** The current wait on a word of this PE, made once: its condition and its timeout description. */
-    private final class WordWait extends TeamStall {
-        long off;
-        long value;
-        String step;
-        long a;
-        long b;
-
-        @Override
-        public boolean satisfied() {
-            return (long) LONG.getAcquire(local, off) >= value;
-        }
-
-        @Override
-        public String describe() {
-            return operation() + " (epoch " + epoch + ", " + String.format(step, a, b) + ")";
-        }
-    }
-
-    /** A wait of this team's collective: its late members and any mismatch come from the team, only on timeout. */
-    private abstract class TeamStall implements WaitCondition, WaitLoop.Stall {
-        @Override
-        public List<Integer> latePes() {
-            return lateMembers();
-        }
-
-        @Override
-        public String mismatch() {
-            return mismatch.get();
-        }
-
-        @Override
-        public String abandoned() {
-            return CollectiveActivity.finalizing(comm, members);
-        }
-
-        @Override
-        public String diverged() {
-            return TeamChannel.this.diverged();
-        }
-
-        @Override
-        public void timedOut() {
-            match.recordTimeout();
-        }
-    }
-
-    /** Member {@code index} having published at least epoch {@code needed}: a load of its slot's EPOCH word. */
-    private final class BegunWait extends TeamStall {
-        int index;
-        long needed;
-
-        @Override
-        public boolean satisfied() {
-            long seen = TeamLayout.epochNear(comm.getScalarLong(members[index], base + TeamLayout.EPOCH), epoch);
-            begunSeen[index] = seen;
-            return seen >= needed;
-        }
-
-        @Override
-        public String describe() {
-            return operation() + " (epoch " + epoch + ", waiting for PE " + members[index] + " to begin epoch "
-                    + needed + " before writing into it)";
-        }
-    }
-
-    /** Members whose published epoch is below the current one: they have not reached this collective. */
-    private List<Integer> lateMembers() {
-        List<Integer> late = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            try {
-                if (TeamLayout.epochNear(comm.getScalarLong(members[i], base + TeamLayout.EPOCH), epoch) < epoch) {
-                    late.add(members[i]);
-                }
-            } catch (RuntimeException unreachable) {
-                late.add(members[i]);
-            }
-        }
-        return late;
     }
 
     // ---- data -----------------------------------------------------------------------------------------------
@@ -557,21 +479,11 @@ public final class TeamChannel {
 
     /** A private buffer of at least {@code bytes} (64-byte aligned) for data staged from peers; reused. */
     public MemorySegment staging(long bytes) {
-        if (staging.byteSize() < bytes) {
-            staging = arena.allocate(grow(staging, bytes), 64);
-        }
-        return staging;
+        return buffers.staging(bytes);
     }
 
     /** A second private buffer, for results built while {@link #staging} holds peer data; reused. */
     public MemorySegment accumulator(long bytes) {
-        if (accumulator.byteSize() < bytes) {
-            accumulator = arena.allocate(grow(accumulator, bytes), 64);
-        }
-        return accumulator;
-    }
-
-    private static long grow(MemorySegment old, long bytes) {
-        return Math.max(bytes, Math.min(2 * old.byteSize(), 1L << 24));
+        return buffers.accumulator(bytes);
     }
 }

@@ -160,6 +160,6 @@ public final class PointToPoint {
     }
 
     private static String describe(String op, WaitType type, long offset, int count, Cmp cmp, String value) {
-        return WaitLoop.describe(op, type, offset, count, cmp, value);
+        return StallReport.describe(op, type, offset, count, cmp, value);
     }
 }

@@ -1,16 +1,12 @@
 package io.jshmem.comm;
 
 import io.jshmem.Cmp;
-import io.jshmem.config.ShmemLog;
-import io.jshmem.error.ShmemStateException;
 import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.transport.WaitProgress;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
@@ -35,17 +31,16 @@ import java.util.function.Supplier;
  * whether they are in another collective; a wait that reaches the deadline says the same in its exception and marks
  * the job as failed in {@link FailureState} (so that finalize does not wait a second deadline).
  *
+ * <p>Roles: this class holds the configuration and the first, polling phase of every wait; {@link WaitBackOff}
+ * the second phase per mode; {@link StallReport} the warning, the timeout and the early ends; {@link WordWait} the
+ * per-thread wait on one variable.
+ *
  * <p>Allocation: {@link #await(WaitCondition, Stall)} and {@link #awaitValue} allocate nothing; the description
  * of a wait is built only when it times out. Thread-safe (configuration only, plus a diagnostic counter).
  */
 public final class WaitLoop {
     /** Default warning point: 10 s of the default 120 s deadline. */
     public static final double DEFAULT_WARN_FRACTION = 10.0 / 120.0;
-    private static final System.Logger LOG = ShmemLog.logger(WaitLoop.class);
-    private static final int YIELDS = 200;
-    private static final long MAX_PARK_NANOS = 200_000;
-    /** Polls between deadline and failure checks of a spinning wait (a nanoTime call costs tens of polls). */
-    private static final int SPIN_CHECK_MASK = 1023;
     /** Polls before a sleeping-mode waiter announces itself: about a microsecond, a partner on the other core. */
     private static final int SLEEP_MODE_SPINS = 64;
     /**
@@ -124,16 +119,10 @@ public final class WaitLoop {
     private final Duration timeout;
     private final FailureState failures;
     private final WaitMode mode;
-    private final MemorySegment heap;
-    private final long sliceNanos;
     private final long warnAfterNanos;
-    private final LongAdder fullSlices = new LongAdder();
-    private final LongAdder sleeps = new LongAdder();
-    private final ThreadLocal<WordWait> words = ThreadLocal.withInitial(WordWait::new);
+    private final ThreadLocal<WordWait> words = ThreadLocal.withInitial(() -> new WordWait(this));
     private volatile Writers writers = () -> null;
-    private final WaitProgress network;
-    private final int sleepYields;
-    private final long yieldNanos;
+    private final WaitBackOff backOff;
 
     /** The fallback loop ({@link WaitMode#POLL}). */
     public WaitLoop(int spins, Duration timeout, FailureState failures) {
@@ -190,9 +179,6 @@ public final class WaitLoop {
             throw new IllegalArgumentException("JSHMEM_WAIT_YIELDS = " + sleepYields + " is negative: valid values"
                     + " are 0 (sleep at once) or more; the default is " + DEFAULT_SLEEP_YIELDS);
         }
-        this.sleepYields = sleepYields;
-        this.yieldNanos = yieldNanos;
-        this.network = network;
         if (mode == WaitMode.SLEEP && (heap == null || !Futex.available())) {
             mode = WaitMode.POLL;
         }
@@ -202,10 +188,10 @@ public final class WaitLoop {
         this.timeout = timeout;
         this.failures = failures;
         this.mode = mode;
-        this.heap = heap;
-        this.sliceNanos = Math.max(1_000, sliceNanos);
         this.warnAfterNanos = warnFraction <= 0 || warnFraction >= 1 ? Long.MAX_VALUE
                 : Math.max(1, Math.round(timeout.toNanos() * warnFraction));
+        this.backOff = new WaitBackOff(timeout, failures, heap, Math.max(1_000, sliceNanos), warnAfterNanos, network,
+                sleepYields, yieldNanos);
     }
 
     /**
@@ -226,6 +212,11 @@ public final class WaitLoop {
             return;
         }
         await(condition, stall(what, List::of, () -> writers.gone()));
+    }
+
+    /** What waits on this PE's memory say about PEs that can no longer write it ({@link #watchWriters}). */
+    String writersGone() {
+        return writers.gone();
     }
 
     /** After how long a wait logs its warning (Long.MAX_VALUE nanoseconds: never). */
@@ -260,12 +251,12 @@ public final class WaitLoop {
      * Counts only in {@link WaitMode#SLEEP}.
      */
     public long fullSlices() {
-        return fullSlices.sum();
+        return backOff.fullSlices();
     }
 
     /** Futex sleeps so far (SLEEP mode); for tests and diagnostics. */
     public long sleeps() {
-        return sleeps.sum();
+        return backOff.sleeps();
     }
 
     /**
@@ -361,13 +352,13 @@ public final class WaitLoop {
         if (Thread.currentThread().isVirtual()) {
             // A virtual thread that spins or sleeps in the kernel keeps its carrier: with more waiters than
             // carriers the writer would never run. Yield and park unmount it.
-            poll(condition, stall);
+            backOff.poll(condition, stall);
             return;
         }
         switch (mode) {
-            case SPIN -> spin(condition, stall);
-            case SLEEP -> sleep(condition, stall);
-            case POLL -> poll(condition, stall);
+            case SPIN -> backOff.spin(condition, stall);
+            case SLEEP -> backOff.sleep(condition, stall);
+            case POLL -> backOff.poll(condition, stall);
         }
     }
 
@@ -376,271 +367,5 @@ public final class WaitLoop {
         backOff(condition, stall(what, late, null));
     }
 
-    private void spin(WaitCondition condition, Stall stall) {
-        if (network != null) {
-            network.begin();
-            try {
-                spinning(condition, stall);
-            } finally {
-                network.end();
-            }
-        } else {
-            spinning(condition, stall);
-        }
-    }
 
-    private void spinning(WaitCondition condition, Stall stall) {
-        WaitProgress net = network;
-        failures.check();
-        long start = System.nanoTime();
-        long deadline = start + timeout.toNanos();
-        boolean warned = warnAfterNanos == Long.MAX_VALUE;
-        long abandonCheck = start + ABANDON_CHECK_NANOS;
-        long divergeCheck = start + DIVERGE_CHECK_NANOS;
-        String abandoned = null;
-        int polls = 0;
-        while (!condition.satisfied()) {
-            if (net != null) {
-                net.progress();
-            } else {
-                Thread.onSpinWait();
-            }
-            if ((++polls & SPIN_CHECK_MASK) == 0) {
-                // Tens of microseconds without the write: the partner may be descheduled (other work on the host,
-                // or more threads than cores); a yield, not a park, lets it run on this core at once.
-                Thread.yield();
-                failures.check();
-                long now = System.nanoTime();
-                if (now - deadline > 0) {
-                    throw timedOut(stall);
-                }
-                if (now - divergeCheck >= 0) {
-                    divergeCheck = now + DIVERGE_CHECK_NANOS;
-                    checkDiverged(stall, now - start);
-                }
-                if (now - abandonCheck >= 0) {
-                    abandonCheck = now + ABANDON_CHECK_NANOS;
-                    abandoned = checkAbandoned(stall, abandoned, now - start);
-                }
-                if (!warned && now - start >= warnAfterNanos) {
-                    warned = true;
-                    warn(stall, now - start);
-                }
-            }
-        }
-    }
-
-    private void sleep(WaitCondition condition, Stall stall) {
-        long yieldsEnd = sleepYields == 0 ? 0 : System.nanoTime() + yieldNanos;
-        for (int i = 0; i < sleepYields; i++) {
-            Thread.yield();
-            if (condition.satisfied()) {
-                return;
-            }
-            if ((i & 7) == 7 && System.nanoTime() - yieldsEnd > 0) {
-                break;
-            }
-        }
-        failures.check();
-        long begin = System.nanoTime();
-        long deadline = begin + timeout.toNanos();
-        boolean warned = warnAfterNanos == Long.MAX_VALUE;
-        long abandonCheck = begin + ABANDON_CHECK_NANOS;
-        long divergeCheck = begin + DIVERGE_CHECK_NANOS;
-        String abandoned = null;
-        while (true) {
-            Doorbell.arm(heap);
-            int bell = Doorbell.current(heap);
-            if (condition.satisfied()) {
-                return;
-            }
-            failures.check();
-            long now = System.nanoTime();
-            long left = deadline - now;
-            if (left <= 0) {
-                throw timedOut(stall);
-            }
-            if (now - divergeCheck >= 0) {
-                divergeCheck = now + DIVERGE_CHECK_NANOS;
-                checkDiverged(stall, now - begin);
-            }
-            if (now - abandonCheck >= 0) {
-                abandonCheck = now + ABANDON_CHECK_NANOS;
-                abandoned = checkAbandoned(stall, abandoned, now - begin);
-            }
-            if (!warned && now - begin >= warnAfterNanos) {
-                warned = true;
-                warn(stall, now - begin);
-            }
-            if (!Doorbell.armed(heap)) {
-                continue; // a writer took this arming for another write: arm again before sleeping
-            }
-            // Slices stay whole (10 ms by default): the check for diverged collectives comes with the next one.
-            long slice = Math.min(left, sliceNanos);
-            long start = System.nanoTime();
-            sleeps.increment();
-            Doorbell.sleep(heap, bell, slice);
-            if (System.nanoTime() - start >= slice && Doorbell.current(heap) == bell) {
-                fullSlices.increment();
-            }
-        }
-    }
-
-    private void poll(WaitCondition condition, Stall stall) {
-        if (network != null) {
-            network.begin();
-            try {
-                polling(condition, stall);
-            } finally {
-                network.end();
-            }
-        } else {
-            polling(condition, stall);
-        }
-    }
-
-    private void polling(WaitCondition condition, Stall stall) {
-        WaitProgress net = network;
-        failures.check();
-        long start = System.nanoTime();
-        Deadline deadline = Deadline.after(timeout);
-        boolean warned = warnAfterNanos == Long.MAX_VALUE;
-        long abandonCheck = start + ABANDON_CHECK_NANOS;
-        long divergeCheck = start + DIVERGE_CHECK_NANOS;
-        String abandoned = null;
-        long park = 1_000;
-        int polls = 0;
-        while (!condition.satisfied()) {
-            if (net != null) {
-                net.progress();
-                if (condition.satisfied()) {
-                    return;
-                }
-            }
-            if (polls < YIELDS) {
-                Thread.yield();
-            } else {
-                LockSupport.parkNanos(park);
-                park = Math.min(MAX_PARK_NANOS, park * 2);
-            }
-            polls++;
-            if ((polls & 15) == 0) {
-                failures.check();
-                if (deadline.passed()) {
-                    throw timedOut(stall);
-                }
-                long now = System.nanoTime();
-                if (now - divergeCheck >= 0) {
-                    divergeCheck = now + DIVERGE_CHECK_NANOS;
-                    checkDiverged(stall, now - start);
-                }
-                if (now - abandonCheck >= 0) {
-                    abandonCheck = now + ABANDON_CHECK_NANOS;
-                    abandoned = checkAbandoned(stall, abandoned, now - start);
-                }
-                if (!warned && now - start >= warnAfterNanos) {
-                    warned = true;
-                    warn(stall, now - start);
-                }
-            }
-        }
-    }
-
-    /**
-     * One look at {@link Stall#abandoned}: returns the answer, and throws when it repeats the previous one (the
-     * members it names stayed where they were for a whole check period, so the wait is over for good). Marks the
-     * failure as a timeout does, so that this PE's finalize waits only short steps.
-     */
-    private String checkAbandoned(Stall stall, String before, long waited) {
-        String now = stall.abandoned();
-        if (now != null && now.equals(before)) {
-            // As after a timeout: the PEs no longer agree on where they are, so finalize takes its short steps.
-            failures.timedOut();
-            throw new ShmemStateException(stall.describe() + " cannot complete: " + now + "; stopped after "
-                    + seconds(waited) + " instead of at the deadline (JSHMEM_TIMEOUT)");
-        }
-        return now;
-    }
-
-    /** One look at {@link Stall#diverged}: throws at once when the PEs are known to be in different collectives. */
-    private void checkDiverged(Stall stall, long waited) {
-        String why = stall.diverged();
-        if (why != null) {
-            failures.collectivesDiverged(true);
-            throw new ShmemStateException(stall.describe() + " cannot complete: " + why + "; stopped after "
-                    + seconds(waited) + " instead of at the deadline");
-        }
-    }
-
-    private ShmemTimeoutException timedOut(Stall stall) {
-        List<Integer> missing = stall.latePes();
-        String why = stall.mismatch();
-        failures.timedOut();
-        stall.timedOut();
-        return new ShmemTimeoutException(stall.describe() + " did not complete within " + timeout.toSeconds()
-                + " s; PEs not arrived: " + pes(missing)
-                + (why != null ? "; " + why : "; raise JSHMEM_TIMEOUT if the job is just slow"), missing);
-    }
-
-    private void warn(Stall stall, long waited) {
-        List<Integer> missing = stall.latePes();
-        String why = stall.mismatch();
-        LOG.log(System.Logger.Level.WARNING, () -> stall.describe() + " has waited " + seconds(waited)
-                + " for PEs " + pes(missing) + (why != null ? "; " + why : "") + "; it fails at the deadline of "
-                + timeout.toSeconds() + " s (JSHMEM_TIMEOUT)");
-    }
-
-    private static String pes(List<Integer> pes) {
-        return pes.isEmpty() ? "[] (none identified)" : pes.toString();
-    }
-
-    private static String seconds(long nanos) {
-        return String.format(java.util.Locale.ROOT, "%.1f s", nanos / 1e9);
-    }
-
-    /** Describes a wait on variables, for timeout messages. */
-    static String describe(String op, WaitType type, long offset, int count, Cmp cmp, String value) {
-        return op + " (" + count + " " + type.name().toLowerCase(java.util.Locale.ROOT) + " variable"
-                + (count == 1 ? "" : "s") + " at heap offset " + offset + ", waiting for value " + cmp.symbol() + " "
-                + value + ")";
-    }
-
-    /** A reusable, per-thread wait on one variable: the condition and its description. */
-    private final class WordWait implements WaitCondition, Stall {
-        MemorySegment segment;
-        long offset;
-        WaitType type;
-        Cmp cmp;
-        long operand;
-        boolean unsigned;
-        String op;
-        long seen;
-
-        void set(MemorySegment segment, long offset, WaitType type, Cmp cmp, long operand, String op) {
-            this.segment = segment;
-            this.offset = offset;
-            this.type = type;
-            this.cmp = cmp;
-            this.operand = operand;
-            this.unsigned = type.unsignedCompare();
-            this.op = op;
-        }
-
-        @Override
-        public boolean satisfied() {
-            long v = type.loadAcquire(segment, offset);
-            seen = v;
-            return cmp.holds(v, operand, unsigned);
-        }
-
-        @Override
-        public String describe() {
-            return WaitLoop.describe(op, type, offset, 1, cmp, type.format(operand));
-        }
-
-        @Override
-        public String mismatch() {
-            return writers.gone();
-        }
-    }
 }

@@ -8,20 +8,14 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 /**
- * Copies between segments, choosing the faster of the JVM copy stub and libc {@code memcpy}. Which one is faster for
- * large sizes depends on the host: glibc beat the HotSpot stub by 1.4-1.9x on some of these machines (see
- * shared/reference/java-shm-limits.md) and lost by 5-15 % at 8 MiB on others (the putmem overhead gate). So the
- * routine is chosen per size band ({@link #BAND}) by {@link #configure}: {@code auto} measures both once per process
- * ({@link CopyCalibration}, 20-40 ms at init), {@code memcpy} and {@code jvm} force one. The choice is not revised
- * while the job runs: timing the job's own copies with the other routine now and then measured mostly the cost of the
- * switch between routines, which on the Intel Xeon VMs lasted for milliseconds (1 MiB memcpy copies after stub
- * copies ran at 1.2-3x their steady time for tens of copies), so such a sampler kept whichever routine it started
- * with and made every trial cost. Copies from the caller's threshold up use memcpy where it was chosen, through a
- * critical FFM downcall chunked so that no safepoint waits long. Thread-safe: the choice is published through
- * volatile fields by {@link #configure}; copies only read it.
+ * Copies between segments with the routine {@link CopyRoutine} chose: the JVM copy stub, or libc {@code memcpy}
+ * through a critical FFM downcall chunked so that no safepoint waits long. Which one is faster for large sizes
+ * depends on the host: glibc beat the HotSpot stub by 1.4-1.9x on some of these machines (see
+ * shared/reference/java-shm-limits.md) and lost by 5-15 % at 8 MiB on others (the putmem overhead gate). The
+ * {@code measure}/{@code configure} forms here hand over to {@link CopyRoutine}, which owns the decision.
+ * Thread-safe: copies only read the published decision.
  */
 public final class Copies {
     /**
@@ -37,14 +31,6 @@ public final class Copies {
     private static final long CHUNK = 512L << 10;
     /** Copies of at least this many bytes are in the large (out-of-cache) band. */
     public static final long BAND = 1L << 20;
-    /** PEs per core above which large copies keep the stub (see {@link #configure}). */
-    static final int SHARED_PES_PER_CORE = 2;
-    private static final int SMALL_MEMCPY = 1;
-    private static final int LARGE_MEMCPY = 2;
-    /** Which bands use memcpy (bits SMALL_MEMCPY, LARGE_MEMCPY); both until configured, the behaviour before. */
-    private static volatile int bands = SMALL_MEMCPY | LARGE_MEMCPY;
-    private static volatile String plan = "memcpy from the threshold up (not configured)";
-    private static CopyCalibration.Result calibration;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
     private static final MethodHandle MEMCPY = lookupMemcpy();
@@ -94,121 +80,51 @@ public final class Copies {
     }
 
     /**
-     * Chooses the large-copy routine for this process from this process's own measurement: {@code auto} (measure
-     * once, on a scratch mapping in {@code scratchDir}), {@code memcpy} or {@code jvm}. For a single process; a
-     * job's init pools the measurements of the PEs of a host instead ({@link #measure}, {@link #configure(String,
-     * List)}). Safe to call again.
+     * {@link CopyRoutine#configureLocal} for a JSHMEM_LARGE_COPY value as text.
      *
-     * @return the plan in words, for diagnostics
-     * @throws IllegalArgumentException for another mode
+     * @throws io.jshmem.error.ShmemArgumentException for another mode, naming JSHMEM_LARGE_COPY and its values
      */
     public static String configureLocal(String mode, Path scratchDir) {
-        return configure(mode, List.of(measure(mode, scratchDir)), 1, Runtime.getRuntime().availableProcessors());
+        return CopyRoutine.configureLocal(CopyRoutine.choice(mode), scratchDir);
     }
 
     /**
-     * This process's calibration sample for {@code mode}: for {@code auto} (with memcpy reachable) the best times in
-     * ns of stub and memcpy in both bands, measured once per process and then reused; otherwise an empty array.
+     * {@link CopyRoutine#measure} for a JSHMEM_LARGE_COPY value as text.
      *
-     * @throws IllegalArgumentException for an unknown mode
+     * @throws io.jshmem.error.ShmemArgumentException for an unknown mode, naming JSHMEM_LARGE_COPY and its values
      */
-    public static synchronized double[] measure(String mode, Path scratchDir) {
-        if (!mode(mode).equals("auto") || MEMCPY == null) {
-            return new double[0];
-        }
-        if (calibration == null) {
-            calibration = CopyCalibration.run(scratchDir);
-        }
-        CopyCalibration.Result c = calibration;
-        return new double[]{c.small().stubNs(), c.small().memcpyNs(), c.large().stubNs(), c.large().memcpyNs()};
+    public static double[] measure(String mode, Path scratchDir) {
+        return CopyRoutine.measure(CopyRoutine.choice(mode), scratchDir);
+    }
+
+    /** {@link CopyRoutine#measure}. */
+    public static double[] measure(CopyRoutine.Choice mode, Path scratchDir) {
+        return CopyRoutine.measure(mode, scratchDir);
     }
 
     /**
-     * Chooses the routine from the samples of {@link #measure} of the processes that share this host (in the same
-     * order on each of them, so that all decide alike). The samples are summed per band: one PE preempted during its
-     * calibration cannot swing the choice, and PEs that calibrated while their neighbours copied too measured the
-     * contention that the job will see. Empty samples (forced modes) are ignored.
+     * {@link CopyRoutine#configure} for a JSHMEM_LARGE_COPY value as text.
      *
-     * <p>When the host has more than {@value #SHARED_PES_PER_CORE} PEs per core, auto keeps the JVM stub for the
-     * large band whatever the samples say: each PE calibrates in the moments it has a core, but its real copies
-     * share the core with several others, and there libc memcpy loses. The putmem gate (8 MiB ring, every PE at once,
-     * JIT-quiet warm-up, Intel Xeon with 2 cores), jshmem with memcpy forced against the stub: 8 PEs, 3255 against
-     * 2681 us per put (memcpy 21 % slower; the gate's own libc path 16-20 % slower than its stub path in three
-     * runs); 4 PEs, 1181 and 1188 against 1234 and 1233 us (memcpy 4 % faster); 2 PEs, memcpy 5 % faster. An
-     * earlier rule kept the stub from 4 PEs on, on gate runs whose warm-up left the stub path running the
-     * interpreter's copy rather than the compiled stub.
-     *
-     * @param hostPes PEs of this job on this host
-     * @param cores   cores this process may use
-     * @return the plan in words, for diagnostics
-     * @throws IllegalArgumentException for an unknown mode
+     * @throws io.jshmem.error.ShmemArgumentException for an unknown mode, naming JSHMEM_LARGE_COPY and its values
      */
-    public static synchronized String configure(String mode, List<double[]> hostSamples, int hostPes, int cores) {
-        String m = mode(mode);
-        switch (m) {
-            case "jvm" -> publish(0, "JVM copy stub for every size (JSHMEM_LARGE_COPY=jvm)");
-            case "memcpy" -> publish(MEMCPY == null ? 0 : SMALL_MEMCPY | LARGE_MEMCPY, MEMCPY == null
-                    ? "JVM copy stub: libc memcpy is not reachable (native access?)"
-                    : "libc memcpy from the threshold up (JSHMEM_LARGE_COPY=memcpy)");
-            default -> {
-                double[] sum = new double[4];
-                int n = 0;
-                for (double[] sample : hostSamples) {
-                    if (sample.length == 4) {
-                        for (int i = 0; i < 4; i++) {
-                            sum[i] += sample[i];
-                        }
-                        n++;
-                    }
-                }
-                if (MEMCPY == null || n == 0) {
-                    publish(0, "JVM copy stub: libc memcpy is not reachable (native access?)");
-                } else {
-                    CopyCalibration.Band small = new CopyCalibration.Band(CopyCalibration.SMALL_PROBE, sum[0] / n,
-                            sum[1] / n);
-                    CopyCalibration.Band large = new CopyCalibration.Band(CopyCalibration.LARGE_PROBE, sum[2] / n,
-                            sum[3] / n);
-                    boolean shared = hostPes > (long) SHARED_PES_PER_CORE * cores;
-                    int b = (small.memcpyWins() ? SMALL_MEMCPY : 0)
-                            | (large.memcpyWins() && !shared ? LARGE_MEMCPY : 0);
-                    publish(b, describe(b) + " (calibrated on " + (calibration == null ? "other processes"
-                            : calibration.memory()) + ", mean of " + n + " process(es)' best times: " + small + "; "
-                            + large + (shared ? "; JVM stub from " + BAND / 1024 + " KiB all the same: " + hostPes
-                            + " PEs share " + cores + " cores here, more than " + SHARED_PES_PER_CORE + " per core"
-                            : "") + ")");
-                }
-            }
-        }
-        return plan;
+    public static String configure(String mode, List<double[]> hostSamples, int hostPes, int cores) {
+        return CopyRoutine.configure(CopyRoutine.choice(mode), hostSamples, hostPes, cores);
     }
 
-    private static String mode(String mode) {
-        String m = mode.trim().toLowerCase(Locale.ROOT);
-        if (!m.equals("auto") && !m.equals("memcpy") && !m.equals("jvm")) {
-            throw new IllegalArgumentException("JSHMEM_LARGE_COPY = '" + mode + "' is not a copy routine: valid "
-                    + "values are auto (measure at init), memcpy, jvm");
-        }
-        return m;
+    /** {@link CopyRoutine#configure}. */
+    public static String configure(CopyRoutine.Choice mode, List<double[]> hostSamples, int hostPes, int cores) {
+        return CopyRoutine.configure(mode, hostSamples, hostPes, cores);
     }
 
-    private static String describe(int b) {
-        return "below " + BAND / 1024 + " KiB: " + ((b & SMALL_MEMCPY) != 0 ? "memcpy" : "JVM stub") + ", from "
-                + BAND / 1024 + " KiB: " + ((b & LARGE_MEMCPY) != 0 ? "memcpy" : "JVM stub");
-    }
-
-    private static void publish(int b, String words) {
-        plan = words;
-        bands = b;
-    }
-
-    /** The routine choice in words (what {@link #configure} decided, and the measurement behind it). */
+    /** {@link CopyRoutine#plan}. */
     public static String plan() {
-        return plan;
+        return CopyRoutine.plan();
     }
 
     /** Whether a copy of {@code bytes} (at least the caller's threshold) goes to libc memcpy under the current plan. */
     public static boolean usesMemcpy(long bytes) {
-        return MEMCPY != null && (bands & (bytes >= BAND ? LARGE_MEMCPY : SMALL_MEMCPY)) != 0;
+        return MEMCPY != null
+                && (CopyRoutine.bands & (bytes >= BAND ? CopyRoutine.LARGE_MEMCPY : CopyRoutine.SMALL_MEMCPY)) != 0;
     }
 
     /** Copies {@code bytes} from {@code src+srcOff} to {@code dst+dstOff}; ranges must not overlap. */

@@ -10,7 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 
 /**
- * The measurement behind {@link Copies}' choice of large-copy routine: on this host and in this process, is one
+ * The measurement behind {@link CopyRoutine}'s choice of large-copy routine: on this host and in this process, is one
  * libc {@code memcpy} (critical FFM downcall, in {@link Copies}' chunks) faster than the JVM's copy stub
  * ({@code MemorySegment.copy})? Neither wins everywhere: glibc picks per CPU between {@code rep movsb}, vector loops
  * and (above {@code glibc.cpu.x86_non_temporal_threshold}, hundreds of MiB on large-L3 hosts) streaming stores,
@@ -18,11 +18,11 @@ import java.util.Locale;
  * 8 MiB in one run and faster in others. So the two are timed against each other in the same process, alternating,
  * on memory of the same kind as the symmetric heaps (a shared tmpfs mapping, deleted at once), at two sizes: one
  * inside and one beyond the per-core caches. Each routine's figure is its best sample, the estimate that a loaded
- * machine's preemptions disturb least; memcpy is chosen only when it wins by a margin, since the stub needs no
- * downcall. Each routine is timed in blocks of consecutive copies ({@link #band}), and both figures are net of the
+ * machine's preemptions disturb least; {@link CopyRoutine} chooses memcpy only when it wins by a margin, since the
+ * stub needs no downcall. Each routine is timed in blocks of consecutive copies ({@link #band}), and both figures are net of the
  * routines' call costs at this early, interpreted point ({@link #callCosts}). About 20-40 ms in all (16 MiB of
  * scratch pages faulted in, at each size two blocks of each routine of 3 ms or more, 256 tiny copies).
- * Not thread-safe; {@link Copies} runs it once per process, and a job's init pools the results of the PEs of a host
+ * Not thread-safe; {@link CopyRoutine} runs it once per process, and a job's init pools the results of the PEs of a host
  * so that they all choose alike.
  */
 final class CopyCalibration {
@@ -34,13 +34,6 @@ final class CopyCalibration {
      * puts 1.8x slower than the stub: the probe must leave the caches as the real copies do.
      */
     static final long LARGE_PROBE = 8L * 1024 * 1024;
-    /**
-     * memcpy must be this much faster (fraction of the stub's time) to be chosen: the stub needs no downcall and is
-     * what a plain Java copy does, so a noisy win does not justify the switch. With both routines timed in steady
-     * state ({@link #band}) the real differences are small (memcpy 8-9 % faster on the Intel Xeon VMs at 1-8 MiB),
-     * where the 10 % this margin once was kept the stub.
-     */
-    static final double MARGIN = 0.05;
     /** Rounds per probe size, each a block of each routine. */
     private static final int ROUNDS = 2;
     /** Untimed copies that open each block, at least, to leave the state the other routine left behind. */
@@ -61,7 +54,7 @@ final class CopyCalibration {
      */
     record Band(long probeBytes, double stubNs, double memcpyNs) {
         boolean memcpyWins() {
-            return memcpyNs < stubNs * (1 - MARGIN);
+            return CopyRoutine.memcpyWins(stubNs, memcpyNs);
         }
 
         @Override

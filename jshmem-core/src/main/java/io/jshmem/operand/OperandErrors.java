@@ -15,19 +15,10 @@ final class OperandErrors {
     private OperandErrors() {
     }
 
-    static ShmemArgumentException pe(String name, int pe, int nPes) {
-        return new ShmemArgumentException(name + " = " + pe + " is not a valid PE: valid range is 0.." + (nPes - 1)
-                + " (nPes = " + nPes + "); pass the number of an existing PE");
-    }
-
     static ShmemArgumentException teamPe(String name, int pe, int nPes, Object team) {
         return new ShmemArgumentException(name + " = " + pe + " is not a PE of this context's team " + team
                 + ": valid range is 0.." + (nPes - 1) + " (team size " + nPes + "); a context created from a team"
                 + " takes team-relative PE numbers: translate a world PE with world.translatePe(pe, team)");
-    }
-
-    static ShmemArgumentException isNull(String name) {
-        return new ShmemArgumentException(name + " is null: a non-null value is required");
     }
 
     static ShmemArgumentException nullSegment(String name, String countName, long count) {

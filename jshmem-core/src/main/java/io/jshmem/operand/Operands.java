@@ -1,6 +1,7 @@
 package io.jshmem.operand;
 
 import io.jshmem.SymmetricMemory;
+import io.jshmem.config.ArgumentChecks;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 
@@ -36,9 +37,7 @@ public final class Operands {
 
     /** Checks {@code 0 <= pe < nPes}. */
     public static void pe(String name, int pe, int nPes) {
-        if (Integer.compareUnsigned(pe, nPes) >= 0) {
-            throw OperandErrors.pe(name, pe, nPes);
-        }
+        ArgumentChecks.pe(name, pe, nPes);
     }
 
     /**
@@ -47,16 +46,13 @@ public final class Operands {
      */
     public static void pe(String name, int pe, int nPes, Object team) {
         if (Integer.compareUnsigned(pe, nPes) >= 0) {
-            throw team == null ? OperandErrors.pe(name, pe, nPes) : OperandErrors.teamPe(name, pe, nPes, team);
+            throw team == null ? ArgumentChecks.peError(name, pe, nPes) : OperandErrors.teamPe(name, pe, nPes, team);
         }
     }
 
     /** Rejects null. */
     public static <T> T notNull(String name, T value) {
-        if (value == null) {
-            throw OperandErrors.isNull(name);
-        }
-        return value;
+        return ArgumentChecks.notNull(name, value);
     }
 
     /** The byte size of an element type token, which must be one byte or more. */
@@ -310,7 +306,7 @@ public final class Operands {
      */
     public static void fetchSlot(MemorySegment fetch, long index, long size) {
         if (fetch == null) {
-            throw OperandErrors.isNull("fetch");
+            throw ArgumentChecks.nullError("fetch");
         }
         inSegment(fetch, "fetch", "fetchIndex", index, "count", 1, size, true);
         if (((fetch.address() + index * size) & (size - 1)) != 0 && fetch.isNative()) {

@@ -3,6 +3,7 @@ package io.jshmem.runtime;
 import io.jshmem.DataOpEngine;
 import io.jshmem.EngineConfig;
 import io.jshmem.comm.Comm;
+import io.jshmem.memory.CopyRoutine;
 import io.jshmem.transport.Transport;
 import io.jshmem.transport.shm.CopyEngineTransport;
 import io.jshmem.transport.shm.ShmTransport;
@@ -16,7 +17,9 @@ import java.util.Map;
  * counterpart is the size at which an engine changes how it moves data:
  * <ul>
  *   <li>MTE {@code workspaceBytes}: the SHM engine's large-copy threshold (copies from it up use the routine
- *       JSHMEM_LARGE_COPY chose; JSHMEM_MEMCPY_THRESHOLD, whose default is MTE's 16 KiB, until set);</li>
+ *       {@link CopyRoutine} chose; JSHMEM_MEMCPY_THRESHOLD, whose default is MTE's 16 KiB, until set). Only the
+ *       threshold is held per engine (and by {@code Comm}, which copies to mapped peers itself); which routine a
+ *       copy of a size takes is {@link CopyRoutine}'s decision alone;</li>
  *   <li>SDMA {@code workspaceBytes}: the copy engine's minimum: nbi copies of at least this many bytes (at least 1)
  *       go to its background thread (JSHMEM_COPY_ENGINE_MIN until set; acts only with JSHMEM_COPY_ENGINE on);</li>
  *   <li>RDMA and UDMA, and every {@code workspaceOffset} and {@code syncId}: accepted for parity only (no
@@ -57,7 +60,8 @@ public final class EngineTuning {
     }
 
     /**
-     * What {@code engine} runs with on this PE now: for MTE {@code memcpyThresholdBytes}; for SDMA
+     * What {@code engine} runs with on this PE now: for MTE {@code memcpyThresholdBytes} and {@code largeCopy} (the
+     * routine from the threshold up, in words); for SDMA
      * {@code copyEngine} (on/off), {@code minBytes}, {@code queuedCopies}, {@code bytesCopied}; for RDMA the UCX
      * engine's {@link Transport#tuning()} (empty without a UCX engine); for UDMA nothing. Every map names the
      * config fields that act ({@code actingFields}).
@@ -70,6 +74,7 @@ public final class EngineTuning {
                 m.put("actingFields", "workspaceBytes -> memcpyThresholdBytes");
                 m.put("memcpyThresholdBytes", comm.memcpyThreshold());
                 m.put("shmEngineMemcpyThresholdBytes", shm == null ? null : shm.memcpyThreshold());
+                m.put("largeCopy", CopyRoutine.plan());
             }
             case SDMA -> {
                 CopyEngineTransport ce = copyEngine(comm);

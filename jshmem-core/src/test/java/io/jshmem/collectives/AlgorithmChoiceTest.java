@@ -35,7 +35,8 @@ class AlgorithmChoiceTest {
 
     @Test
     void theChannelsRulesMatchTheTuningsStrings() {
-        CollectiveTuning auto = new CollectiveTuning(true, "auto", 1 << 16, 1 << 16, "auto", 1024, "auto", 4096);
+        CollectiveTuning auto = new CollectiveTuning(true, CollectiveTuning.BroadcastChoice.AUTO, 1 << 16, 1 << 16,
+                CollectiveTuning.FcollectChoice.AUTO, 1024, CollectiveTuning.ReduceChoice.AUTO, 4096);
         assertEquals("eager", Collectives.broadcastRule(auto, true, 2, 8).label());
         assertEquals("tree", Collectives.broadcastRule(auto, true, 2, 1 << 20).label());
         assertEquals("pipeline", Collectives.broadcastRule(auto, false, 4, 1 << 20).label());

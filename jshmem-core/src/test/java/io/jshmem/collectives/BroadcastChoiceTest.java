@@ -2,6 +2,8 @@ package io.jshmem.collectives;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Locale;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -10,7 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class BroadcastChoiceTest {
     private static CollectiveTuning tuning(String broadcast) {
-        return new CollectiveTuning(true, broadcast, 262_144, 65_536, "auto", 4096, "auto", 4096);
+        return new CollectiveTuning(true, CollectiveTuning.BroadcastChoice.valueOf(broadcast.toUpperCase(Locale.ROOT)),
+                262_144, 65_536, CollectiveTuning.FcollectChoice.AUTO, 4096, CollectiveTuning.ReduceChoice.AUTO, 4096);
     }
 
     @Test

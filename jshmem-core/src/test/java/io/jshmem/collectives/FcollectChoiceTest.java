@@ -3,6 +3,8 @@ package io.jshmem.collectives;
 import io.jshmem.team.TeamLayout;
 import org.junit.jupiter.api.Test;
 
+import java.util.Locale;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class FcollectChoiceTest {
     private static CollectiveTuning tuning(String fcollect) {
-        return new CollectiveTuning(true, "auto", 262_144, 65_536, fcollect, 4096, "auto", 4096);
+        return new CollectiveTuning(true, CollectiveTuning.BroadcastChoice.AUTO, 262_144, 65_536,
+                CollectiveTuning.FcollectChoice.valueOf(fcollect.toUpperCase(Locale.ROOT)), 4096,
+                CollectiveTuning.ReduceChoice.AUTO, 4096);
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.jshmem.config;
 
+import io.jshmem.collectives.CollectiveTuning;
 import io.jshmem.comm.WaitMode;
+import io.jshmem.memory.CopyRoutine;
 import io.jshmem.memory.HeapBacking;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,7 +21,10 @@ class ChoiceHelpTest {
     @Test
     void everyValueOfAChoiceSettingIsInItsHelp() {
         Map<Setting, Class<? extends Enum<?>>> choices = Map.of(Setting.HEAP_BACKING, HeapBacking.Choice.class,
-                Setting.WAIT_MODE, WaitMode.Choice.class);
+                Setting.WAIT_MODE, WaitMode.Choice.class, Setting.LARGE_COPY, CopyRoutine.Choice.class,
+                Setting.BCAST_ALGO, CollectiveTuning.BroadcastChoice.class,
+                Setting.FCOLLECT_ALGO, CollectiveTuning.FcollectChoice.class,
+                Setting.REDUCE_ALGO, CollectiveTuning.ReduceChoice.class);
         choices.forEach((setting, type) -> {
             for (Enum<?> e : type.getEnumConstants()) {
                 String value = e.name().toLowerCase(Locale.ROOT);

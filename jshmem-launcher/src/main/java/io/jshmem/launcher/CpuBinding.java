@@ -1,5 +1,7 @@
 package io.jshmem.launcher;
 
+import io.jshmem.config.Setting;
+import io.jshmem.config.Settings;
 import io.jshmem.error.ShmemArgumentException;
 
 import java.io.IOException;
@@ -23,16 +25,27 @@ final class CpuBinding {
     enum Mode {
         NONE, CORE;
 
+        /**
+         * The mode JSHMEM_BIND_TO names (blank: none).
+         *
+         * @throws ShmemArgumentException naming the variable, the value and the valid values
+         */
         static Mode parse(String word) {
-            if (word == null || word.isBlank()) {
-                return NONE;
+            return word == null || word.isBlank() ? NONE : Settings.parseChoice(Setting.BIND_TO, word, Mode.class);
+        }
+
+        /**
+         * The mode the {@code --bind-to} option names.
+         *
+         * @throws ShmemArgumentException naming the option, the value and the valid values
+         */
+        static Mode ofOption(String word) {
+            try {
+                return parse(word);
+            } catch (ShmemArgumentException e) {
+                throw new ShmemArgumentException("--bind-to = '" + word.strip() + "' is invalid: valid are "
+                        + Settings.choices(Mode.class) + " (core pins each PE to one CPU); fix the option");
             }
-            return switch (word.strip().toLowerCase(Locale.ROOT)) {
-                case "none" -> NONE;
-                case "core" -> CORE;
-                default -> throw new ShmemArgumentException("--bind-to = '" + word + "' is invalid: valid are core"
-                        + " (pin each PE to one CPU) and none");
-            };
         }
 
         String word() {

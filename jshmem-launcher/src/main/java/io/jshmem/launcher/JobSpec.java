@@ -1,6 +1,6 @@
 package io.jshmem.launcher;
 
-import io.jshmem.error.Checks;
+import io.jshmem.config.ArgumentChecks;
 import io.jshmem.error.ShmemArgumentException;
 
 import java.nio.file.Path;
@@ -47,12 +47,12 @@ public record JobSpec(int nPes, String mainClass, Path jar, List<String> args, L
             throw new ShmemArgumentException("mainClass = '" + mainClass + "' is not a class name; pass a fully"
                     + " qualified main class such as com.example.Main, or -jar app.jar");
         }
-        args = List.copyOf(Checks.notNull("args", args));
-        jvmArgs = List.copyOf(Checks.notNull("jvmArgs", jvmArgs));
-        classpath = List.copyOf(Checks.notNull("classpath", classpath));
-        env = Map.copyOf(Checks.notNull("env", env));
-        Checks.notNull("timeout", timeout);
-        Checks.notNull("grace", grace);
+        args = List.copyOf(ArgumentChecks.notNull("args", args));
+        jvmArgs = List.copyOf(ArgumentChecks.notNull("jvmArgs", jvmArgs));
+        classpath = List.copyOf(ArgumentChecks.notNull("classpath", classpath));
+        env = Map.copyOf(ArgumentChecks.notNull("env", env));
+        ArgumentChecks.notNull("timeout", timeout);
+        ArgumentChecks.notNull("grace", grace);
         if (timeout.isNegative() || grace.isNegative()) {
             throw new ShmemArgumentException("timeout = " + timeout + ", grace = " + grace + ": durations must be"
                     + " zero or positive (timeout zero = no deadline)");
@@ -61,7 +61,7 @@ public record JobSpec(int nPes, String mainClass, Path jar, List<String> args, L
             throw new ShmemArgumentException("captureLines = " + captureLines + " is negative: valid range is 0.."
                     + Integer.MAX_VALUE);
         }
-        Checks.notNull("nodes", nodes);
+        ArgumentChecks.notNull("nodes", nodes);
         if ((long) nPes * nodes.nNodes() > Integer.MAX_VALUE) {
             throw new ShmemArgumentException("nPes = " + nPes + " per node on " + nodes.nNodes() + " nodes is too"
                     + " many PEs: valid are at most " + Integer.MAX_VALUE + " in all; use fewer nodes or PEs");
@@ -70,13 +70,13 @@ public record JobSpec(int nPes, String mainClass, Path jar, List<String> args, L
 
     /** {@code nPes} PEs running {@code mainClass}, no deadline, 3 s grace. */
     public static JobSpec ofMainClass(String mainClass, int nPes) {
-        return new JobSpec(nPes, Checks.notNull("mainClass", mainClass), null, List.of(), List.of(), List.of(),
+        return new JobSpec(nPes, ArgumentChecks.notNull("mainClass", mainClass), null, List.of(), List.of(), List.of(),
                 Map.of(), Duration.ZERO, DEFAULT_GRACE, true, DEFAULT_CAPTURE_LINES, NodeLayout.SINGLE);
     }
 
     /** {@code nPes} PEs running the Main-Class of {@code jar}, no deadline, 3 s grace. */
     public static JobSpec ofJar(Path jar, int nPes) {
-        return new JobSpec(nPes, null, Checks.notNull("jar", jar), List.of(), List.of(), List.of(), Map.of(),
+        return new JobSpec(nPes, null, ArgumentChecks.notNull("jar", jar), List.of(), List.of(), List.of(), Map.of(),
                 Duration.ZERO, DEFAULT_GRACE, true, DEFAULT_CAPTURE_LINES, NodeLayout.SINGLE);
     }
 
@@ -102,7 +102,7 @@ public record JobSpec(int nPes, String mainClass, Path jar, List<String> args, L
     /** A copy with one more environment variable for every PE. */
     public JobSpec withEnv(String name, String value) {
         Map<String, String> e = new LinkedHashMap<>(env);
-        e.put(Checks.notNull("name", name), Checks.notNull("value", value));
+        e.put(ArgumentChecks.notNull("name", name), ArgumentChecks.notNull("value", value));
         return new JobSpec(nPes, mainClass, jar, args, jvmArgs, classpath, e, timeout, grace, threadDumpOnTimeout,
                 captureLines, nodes);
     }

@@ -1,6 +1,6 @@
 package io.jshmem.launcher;
 
-import io.jshmem.error.Checks;
+import io.jshmem.config.ArgumentChecks;
 
 import java.io.PrintStream;
 
@@ -37,6 +37,6 @@ public final class Launcher {
      * @param err where prefixed stderr lines and the launcher's reports go, or null to only capture them
      */
     public static JobResult run(JobSpec spec, PrintStream out, PrintStream err) {
-        return new Job(Checks.notNull("spec", spec), out, err).run();
+        return new Job(ArgumentChecks.notNull("spec", spec), out, err).run();
     }
 }

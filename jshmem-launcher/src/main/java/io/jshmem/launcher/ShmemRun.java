@@ -242,7 +242,7 @@ public final class ShmemRun implements Callable<Integer> {
             throw new ShmemArgumentException("--timeout = " + timeoutSeconds + ", --grace = " + graceSeconds
                     + ": seconds must be zero or more (--timeout 0 = no deadline)");
         }
-        CpuBinding.Mode mode = CpuBinding.Mode.parse(bindTo);
+        CpuBinding.Mode mode = CpuBinding.Mode.ofOption(bindTo);
         List<String> entries = new ArrayList<>(classpath);
         entries.addAll(modulePath);
         spec = spec.withArgs(args).withJvmArgs(jvmArgs).withClasspath(entries)

@@ -114,6 +114,18 @@ class ShmemRunConventionsTest {
     }
 
     @Test
+    void bindModesParseOnceAndABadOneNamesTheValidOnes() {
+        assertEquals(CpuBinding.Mode.CORE, CpuBinding.Mode.parse(" Core "));
+        assertEquals(CpuBinding.Mode.NONE, CpuBinding.Mode.parse(null));
+        String env = assertThrows(IllegalArgumentException.class, () -> CpuBinding.Mode.parse("socket")).getMessage();
+        assertTrue(env.contains("JSHMEM_BIND_TO = 'socket'") && env.contains("none, core")
+                && env.contains("jshmem.bind.to"), env);
+        String option = assertThrows(IllegalArgumentException.class, () -> CpuBinding.Mode.ofOption("socket"))
+                .getMessage();
+        assertTrue(option.startsWith("--bind-to = 'socket'") && option.contains("none, core"), option);
+    }
+
+    @Test
     void cpuListsParseLikeTheKernelPrintsThem() {
         assertEquals(List.of(0, 1, 2, 3, 8, 10, 11), CpuBinding.parseList("0-3,8,10-11"));
         assertEquals(List.of(5), CpuBinding.parseList("5"));
