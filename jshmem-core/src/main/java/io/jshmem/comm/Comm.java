@@ -1,8 +1,8 @@
 package io.jshmem.comm;
 
 import io.jshmem.memory.Copies;
-import io.jshmem.transport.AmoOp;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.AmoOp;
+import io.jshmem.spi.Transport;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -4,7 +4,7 @@ import io.jshmem.Cmp;
 import io.jshmem.config.ShmemLog;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.error.ShmemTimeoutException;
-import io.jshmem.transport.WaitProgress;
+import io.jshmem.spi.WaitProgress;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;

@@ -12,10 +12,10 @@ import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.error.TransportException;
 import io.jshmem.memory.Copies;
-import io.jshmem.transport.Transport;
-import io.jshmem.transport.TransportProvider;
-import io.jshmem.transport.WaitProgress;
-import io.jshmem.transport.TransportSetup;
+import io.jshmem.spi.Transport;
+import io.jshmem.spi.TransportProvider;
+import io.jshmem.spi.WaitProgress;
+import io.jshmem.spi.TransportSetup;
 import io.jshmem.transport.shm.CopyEngineTransport;
 import io.jshmem.transport.shm.ShmTransport;
 

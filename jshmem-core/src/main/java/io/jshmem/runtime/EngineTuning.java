@@ -3,7 +3,7 @@ package io.jshmem.runtime;
 import io.jshmem.DataOpEngine;
 import io.jshmem.EngineConfig;
 import io.jshmem.comm.Comm;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.Transport;
 import io.jshmem.transport.shm.CopyEngineTransport;
 import io.jshmem.transport.shm.ShmTransport;
 

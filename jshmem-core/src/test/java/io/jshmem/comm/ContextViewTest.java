@@ -1,7 +1,7 @@
 package io.jshmem.comm;
 
-import io.jshmem.transport.AmoOp;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.AmoOp;
+import io.jshmem.spi.Transport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -50,6 +50,11 @@ class ContextViewTest {
         @Override
         public String name() {
             return "deferring";
+        }
+
+        @Override
+        public io.jshmem.spi.EngineCapabilities capabilities() {
+            return new io.jshmem.spi.EngineCapabilities(true, false, false);
         }
 
         @Override

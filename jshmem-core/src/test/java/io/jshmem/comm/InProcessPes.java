@@ -1,6 +1,6 @@
 package io.jshmem.comm;
 
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.Transport;
 import io.jshmem.transport.shm.ShmTransport;
 
 import java.lang.foreign.Arena;

@@ -1,8 +1,9 @@
 package io.jshmem.transport.shm;
 
 import io.jshmem.memory.Copies;
-import io.jshmem.transport.AmoOp;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.AmoOp;
+import io.jshmem.spi.EngineCapabilities;
+import io.jshmem.spi.Transport;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -48,9 +49,11 @@ public final class ShmTransport implements Transport {
     }
 
     /** Every operation is a copy or a VarHandle access on the mapping, complete when the call returns. */
+    private static final EngineCapabilities CAPABILITIES = new EngineCapabilities(false, true, true);
+
     @Override
-    public boolean completesOnReturn() {
-        return true;
+    public EngineCapabilities capabilities() {
+        return CAPABILITIES;
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.jshmem.transport;
+package io.jshmem.spi;
 
 import io.jshmem.config.Settings;
 
