@@ -24,13 +24,13 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.ServiceLoader;
 
 /**
- * Chooses the engine for every peer: SHM for PEs whose heap is mapped here, the network engine (UCX) for the rest,
- * or UCX for every other PE when JSHMEM_ENGINE=ucx. Each PE decides from the same gathered host list, so all PEs
- * agree on whether the (collective) network engine is created.
+ * Chooses the engine for every peer: the built-in SHM engine for PEs whose heap is mapped here, the one installed
+ * network engine for the rest ({@code JSHMEM_ENGINE=auto}); or, when JSHMEM_ENGINE names an installed engine (or
+ * {@code network}), that engine for every other PE. Engines are found with {@link java.util.ServiceLoader}
+ * ({@link EngineProviders}); the core names none but its own. Each PE decides from the same gathered host list and
+ * settings, so all PEs agree on whether the (collective) engine is created.
  */
 final class EngineSelection {
     private static final System.Logger LOG = io.jshmem.config.ShmemLog.logger(EngineSelection.class);
@@ -56,20 +56,19 @@ final class EngineSelection {
         return sb.toString();
     }
 
+    /** The engine's name; engines that map peers are the built-in one (with or without its copy engine). */
     private static String name(Transport t, int p, int pe) {
-        return p == pe ? "self" : t instanceof ShmTransport || t instanceof CopyEngineTransport ? "shm" : "ucx";
+        return p == pe ? "self" : t.capabilities().mapsPeers() ? EngineProviders.SHM : t.name();
     }
 
     static Comm build(Settings s, int pe, HeapSetup.Mapped mapped, RendezvousClient boot, Duration timeout,
                       FailureState failures) {
-        String engine = s.string(Setting.ENGINE).toLowerCase(Locale.ROOT);
-        if (!engine.equals("auto") && !engine.equals("shm") && !engine.equals("ucx")) {
-            throw new ShmemArgumentException("JSHMEM_ENGINE = '" + engine + "' is not an engine: valid values are "
-                    + "auto, shm, ucx");
-        }
+        EngineProviders providers = EngineProviders.load();
+        String engine = providers.choice(s.string(Setting.ENGINE));
         MemorySegment[] heaps = mapped.heaps();
         int n = heaps.length;
-        boolean forceNetwork = engine.equals("ucx");
+        // A named engine (or "network") serves every other PE, mapped or not: for tests and comparisons.
+        boolean forceNetwork = !engine.equals(EngineProviders.AUTO) && !engine.equals(EngineProviders.SHM);
         boolean[] remote = new boolean[n];
         boolean anyRemote = false;
         for (int p = 0; p < n; p++) {
@@ -82,9 +81,10 @@ final class EngineSelection {
         for (int p = 1; p < n && !networkNeeded; p++) {
             networkNeeded = !mapped.hosts()[p].equals(mapped.hosts()[0]);
         }
-        if (networkNeeded && engine.equals("shm")) {
-            throw new ShmemArgumentException("JSHMEM_ENGINE = shm but the job spans several hosts: valid values for"
-                    + " a multi-host job are auto or ucx");
+        if (networkNeeded && engine.equals(EngineProviders.SHM)) {
+            throw new ShmemArgumentException(Setting.ENGINE.envName() + " = shm but the job spans several hosts:"
+                    + " valid values for a multi-host job are " + EngineProviders.AUTO + ", "
+                    + EngineProviders.NETWORK + " or an installed engine that reaches other hosts");
         }
         MemorySegment[] direct = new MemorySegment[n];
         for (int p = 0; p < n; p++) {
@@ -104,8 +104,13 @@ final class EngineSelection {
         }
         Transport network = null;
         if (networkNeeded) {
-            network = loadProvider("ucx").create(new Setup(pe, n, heaps[pe], mapped.hosts(), s, timeout, boot),
-                    remote);
+            TransportProvider provider = providers.byName(engine);
+            if (provider == null) {
+                provider = providers.network(engine.equals(EngineProviders.NETWORK)
+                        ? Setting.ENGINE.envName() + "=" + engine : "PEs on other hosts");
+            }
+            network = provider.create(new Setup(pe, n, heaps[pe], mapped.hosts(), s, timeout, boot), remote);
+            reachesEvery(network, remote, mapped.hosts());
         }
         WaitLoop waits = waitLoop(s, heaps[pe], hostPes, cores, anyRemote, timeout, failures,
                 anyRemote ? network.waitProgress() : null);
@@ -115,11 +120,13 @@ final class EngineSelection {
         }
         if (LOG.isLoggable(System.Logger.Level.INFO)) {
             LOG.log(System.Logger.Level.INFO, "PE " + pe + ": engine per peer " + describe(route, pe)
-                    + (forceNetwork ? " (JSHMEM_ENGINE=ucx)" : ""));
+                    + (forceNetwork ? " (" + Setting.ENGINE.envName() + "=" + engine + ")" : ""));
         }
         if (forceNetwork) {
-            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": JSHMEM_ENGINE=ucx routes same-host peers"
-                    + " through the network engine: slower than shared memory (for tests and comparisons)");
+            Transport forced = network;
+            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": " + Setting.ENGINE.envName() + "=" + engine
+                    + " routes same-host peers through the " + forced.name() + " engine: slower than shared memory"
+                    + " (for tests and comparisons)");
         }
         boolean[] sleeping = sleepingPes(pe, n, waits, boot, timeout);
         if (!anyRemote && network != null) {
@@ -237,15 +244,15 @@ final class EngineSelection {
         }
     }
 
-    private static TransportProvider loadProvider(String name) {
-        for (TransportProvider p : ServiceLoader.load(TransportProvider.class)) {
-            if (p.name().equals(name)) {
-                return p;
+    /** Fails init when the created engine cannot serve a PE it was created for (say, another host). */
+    private static void reachesEvery(Transport engine, boolean[] peers, String[] hosts) {
+        for (int p = 0; p < peers.length; p++) {
+            if (peers[p] && !engine.canReach(p)) {
+                throw new TransportException("the " + engine.name() + " engine cannot reach PE " + p + " (host "
+                        + hosts[p] + "): set " + Setting.ENGINE.envName() + " to " + EngineProviders.AUTO
+                        + " or to an engine that reaches every PE of the job");
             }
         }
-        throw new TransportException("the " + name + " engine is needed (PEs on other hosts, or JSHMEM_ENGINE="
-                + name + ") but is not on the class path: add the jshmem-ucx jar and install the Debian package "
-                + "libucx0 (apt-get install libucx0)");
     }
 
     private record Setup(int myPe, int nPes, MemorySegment localHeap, String[] hosts, Settings settings,
