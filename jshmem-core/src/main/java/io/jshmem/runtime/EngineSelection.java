@@ -97,7 +97,8 @@ final class EngineSelection {
         int cores = hostCores(s);
         String copyPlan = chooseCopyRoutine(s, pe, mapped.hosts(), hostPes, cores, boot, timeout);
         ShmemLog.logger(EngineSelection.class).log(System.Logger.Level.DEBUG, () -> "large copies: " + copyPlan);
-        Transport shm = new ShmTransport(direct, threshold);
+        ShmTransport mappedPeers = new ShmTransport(direct, threshold);
+        Transport shm = mappedPeers;
         if (s.bool(Setting.COPY_ENGINE)) {
             // CANN's SDMA: large nbi copies to mapped peers run on a background thread, completed by quiet.
             shm = new CopyEngineTransport(shm, s.size(Setting.COPY_ENGINE_MIN), threshold, timeout, pe);
@@ -131,9 +132,9 @@ final class EngineSelection {
         boolean[] sleeping = sleepingPes(pe, n, waits, boot, timeout);
         if (!anyRemote && network != null) {
             // This PE talks to nobody over the network but took part in its collective creation.
-            return new Comm(pe, route, heaps[pe], waits, threshold, sleeping, network);
+            return new Comm(pe, route, mappedPeers, heaps[pe], waits, sleeping, network);
         }
-        return new Comm(pe, route, heaps[pe], waits, threshold, sleeping);
+        return new Comm(pe, route, mappedPeers, heaps[pe], waits, sleeping);
     }
 
     /**
