@@ -42,23 +42,23 @@ final class EngineSelection {
     private EngineSelection() {
     }
 
-    /** {@code 0-3 shm, 4-7 ucx}: runs of peers with the same engine ("self" for this PE). */
-    private static String describe(Transport[] route, int pe) {
+    /** {@code 0-3 shm, 4-7 <engine>}: runs of peers with the same engine ("self" for this PE). */
+    private static String describe(Transport[] route, Transport shm, int pe) {
         StringBuilder sb = new StringBuilder();
         int start = 0;
         for (int p = 1; p <= route.length; p++) {
-            if (p == route.length || name(route[p], p, pe).equals(name(route[start], start, pe)) == false) {
+            if (p == route.length || !name(route[p], shm, p, pe).equals(name(route[start], shm, start, pe))) {
                 sb.append(sb.isEmpty() ? "" : ", ").append(start == p - 1 ? "" + start : start + "-" + (p - 1))
-                        .append(' ').append(name(route[start], start, pe));
+                        .append(' ').append(name(route[start], shm, start, pe));
                 start = p;
             }
         }
         return sb.toString();
     }
 
-    /** The engine's name; engines that map peers are the built-in one (with or without its copy engine). */
-    private static String name(Transport t, int p, int pe) {
-        return p == pe ? "self" : t.capabilities().mapsPeers() ? EngineProviders.SHM : t.name();
+    /** The engine's name; the built-in one is {@code shm} with or without its copy engine. */
+    private static String name(Transport t, Transport shm, int p, int pe) {
+        return p == pe ? "self" : t == shm ? EngineProviders.SHM : t.name();
     }
 
     static Comm build(Settings s, int pe, HeapSetup.Mapped mapped, RendezvousClient boot, Duration timeout,
@@ -77,11 +77,12 @@ final class EngineSelection {
             anyRemote |= remote[p];
         }
         // Any PE on another host means some pair needs the network engine; it is collective, so all create it.
-        boolean networkNeeded = forceNetwork;
-        for (int p = 1; p < n && !networkNeeded; p++) {
-            networkNeeded = !mapped.hosts()[p].equals(mapped.hosts()[0]);
+        boolean severalHosts = false;
+        for (int p = 1; p < n && !severalHosts; p++) {
+            severalHosts = !mapped.hosts()[p].equals(mapped.hosts()[0]);
         }
-        if (networkNeeded && engine.equals(EngineProviders.SHM)) {
+        boolean networkNeeded = forceNetwork || severalHosts;
+        if (severalHosts && engine.equals(EngineProviders.SHM)) {
             throw new ShmemArgumentException(Setting.ENGINE.envName() + " = shm but the job spans several hosts:"
                     + " valid values for a multi-host job are " + EngineProviders.AUTO + ", "
                     + EngineProviders.NETWORK + " or an installed engine that reaches other hosts");
@@ -109,6 +110,11 @@ final class EngineSelection {
             if (provider == null) {
                 provider = providers.network(engine.equals(EngineProviders.NETWORK)
                         ? Setting.ENGINE.envName() + "=" + engine : "PEs on other hosts");
+            } else if (severalHosts && !provider.capabilities().reachesOtherHosts()) {
+                throw new ShmemArgumentException(Setting.ENGINE.envName() + " = " + engine + " but that engine"
+                        + " serves one host and the job spans several: valid values for a multi-host job are "
+                        + EngineProviders.AUTO + ", " + EngineProviders.NETWORK + " or an installed engine that"
+                        + " reaches other hosts");
             }
             network = provider.create(new Setup(pe, n, heaps[pe], mapped.hosts(), s, timeout, boot), remote);
             reachesEvery(network, remote, mapped.hosts());
@@ -120,7 +126,7 @@ final class EngineSelection {
             route[p] = remote[p] ? network : shm;
         }
         if (LOG.isLoggable(System.Logger.Level.INFO)) {
-            LOG.log(System.Logger.Level.INFO, "PE " + pe + ": engine per peer " + describe(route, pe)
+            LOG.log(System.Logger.Level.INFO, "PE " + pe + ": engine per peer " + describe(route, shm, pe)
                     + (forceNetwork ? " (" + Setting.ENGINE.envName() + "=" + engine + ")" : ""));
         }
         if (forceNetwork) {
