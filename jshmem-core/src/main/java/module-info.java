@@ -1,7 +1,8 @@
 /**
  * jshmem, an OpenSHMEM 1.6 and CANN SHMEM library for the JVM. Applications see {@code io.jshmem} (API and facade)
- * and {@code io.jshmem.error} (exceptions); the engine SPI is exported only to the UCX module, bootstrap and
- * configuration only to jshmem's own launcher and tools (which also sweeps stale heap files through the memory
+ * and {@code io.jshmem.error} (exceptions); engine modules, found with {@link java.util.ServiceLoader}, see the engine
+ * SPI {@code io.jshmem.spi}; configuration is exported to the UCX engine and jshmem's own launcher and tools, bootstrap
+ * only to the launcher (which also sweeps stale heap files through the memory
  * package; the benchmarks read its copy routines as their raw baseline). Native access (FFM downcalls, mapped heaps) needs
  * {@code --enable-native-access=io.jshmem} on the module path ({@code ALL-UNNAMED} on the class path); shmemrun
  * passes it.
@@ -11,14 +12,14 @@ module io.jshmem {
 
     exports io.jshmem;
     exports io.jshmem.error;
-    exports io.jshmem.transport to io.jshmem.ucx;
+    exports io.jshmem.spi;
     exports io.jshmem.config to io.jshmem.ucx, io.jshmem.launcher;
     exports io.jshmem.bootstrap to io.jshmem.launcher;
     exports io.jshmem.memory to io.jshmem.bench, io.jshmem.launcher;
 
     uses io.jshmem.ShmemProvider;
     uses io.jshmem.MemoryKindProvider;
-    uses io.jshmem.transport.TransportProvider;
+    uses io.jshmem.spi.TransportProvider;
 
     provides io.jshmem.ShmemProvider with io.jshmem.impl.JshmemProvider;
 }

@@ -6,5 +6,5 @@
 module io.jshmem.ucx {
     requires io.jshmem;
 
-    provides io.jshmem.transport.TransportProvider with io.jshmem.transport.ucx.UcxTransportProvider;
+    provides io.jshmem.spi.TransportProvider with io.jshmem.transport.ucx.UcxTransportProvider;
 }

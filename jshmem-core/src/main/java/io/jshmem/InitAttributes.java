@@ -63,7 +63,10 @@ public final class InitAttributes {
         return this;
     }
 
-    /** Engine for other PEs: {@code auto}, {@code shm} or {@code ucx} (overrides JSHMEM_ENGINE). */
+    /**
+     * Engine for other PEs: {@code auto}, {@code shm}, {@code network} or an installed engine's name such as
+     * {@code ucx} (overrides JSHMEM_ENGINE; an unknown name fails at init).
+     */
     public InitAttributes engine(String engine) {
         overrides.put("JSHMEM_ENGINE", engine);
         return this;
@@ -115,7 +118,7 @@ public final class InitAttributes {
         }
         boolean local = set.contains(DataOpEngine.MTE) || set.contains(DataOpEngine.SDMA);
         boolean network = set.contains(DataOpEngine.RDMA);
-        overrides.put("JSHMEM_ENGINE", local && network ? "auto" : local ? "shm" : "ucx");
+        overrides.put("JSHMEM_ENGINE", local && network ? "auto" : local ? "shm" : "network");
         overrides.put("JSHMEM_COPY_ENGINE", Boolean.toString(set.contains(DataOpEngine.SDMA)));
         return this;
     }

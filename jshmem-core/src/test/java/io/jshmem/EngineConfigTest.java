@@ -54,7 +54,7 @@ class EngineConfigTest {
             assertTrue(java.util.Arrays.stream(io.jshmem.config.Setting.values())
                     .anyMatch(x -> x.envName().equals(name)), name + " is a setting's name");
         }
-        assertEquals("ucx", InitAttributes.fromEnvironment().dataOpEngines(DataOpEngine.RDMA).overrides()
+        assertEquals("network", InitAttributes.fromEnvironment().dataOpEngines(DataOpEngine.RDMA).overrides()
                 .get("JSHMEM_ENGINE"));
         assertEquals("auto", InitAttributes.fromEnvironment().dataOpEngineType(5).overrides().get("JSHMEM_ENGINE"));
     }

@@ -1,8 +1,9 @@
 package io.jshmem.comm;
 
-import io.jshmem.memory.Copies;
-import io.jshmem.transport.AmoOp;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.AmoOp;
+import io.jshmem.spi.Transport;
+import io.jshmem.transport.shm.ScalarAccess;
+import io.jshmem.transport.shm.ShmTransport;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -11,18 +12,19 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The routing point: decides per target PE which engine serves an operation, and gives the layers above
  * (collectives, teams, the API) one place to put, get, wait and order. Addresses are heap offsets; arguments are
  * trusted (the API checks them). Engines never call each other; quiet and fence go to every engine in use.
  *
- * <p>Blocking puts and gets and scalar stores and loads to PEs whose heap is mapped here skip the engine and copy
- * to or from the mapping directly: that is the cheapest path on one host (no interface dispatch) and keeps
- * {@code p}/{@code g} at a single store or load. Nbi forms to mapped peers do the same unless they are large and
- * the engine defers them (the copy engine); atomics and signals always go through the engine.
+ * <p>Comm only routes; engines move the bytes. PEs whose heap is mapped here (by the built-in SHM engine) are
+ * served by that engine through a field of its concrete, final type ({@link ShmTransport}): a direct call the JIT
+ * inlines, with no interface dispatch, that keeps {@code p}/{@code g} at a single store or load. Nbi forms to
+ * mapped peers go there too unless they are large and the engine serving the peer defers them (the copy engine);
+ * atomics and signals go through the peer's engine. Every other PE goes through its engine in {@code route}.
  *
  * <p>Doorbells: when waits may sleep ({@link WaitLoop#writersRing()}), every write to a mapped heap is followed by
  * {@link Doorbell#ring}, so a waiter sleeping on that PE's doorbell wakes.
@@ -35,7 +37,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Thread-safe: holds only immutable routing tables and a lock-free target set; engines are thread-safe.
  */
 public final class Comm {
-    private static final java.lang.invoke.VarHandle LONG_HANDLE = ValueLayout.JAVA_LONG.varHandle();
     /**
      * Nbi transfers to mapped peers up to this size are done at once even when the engine could defer them (the
      * copy engine): handing a few bytes to a background thread costs more than copying them.
@@ -51,17 +52,15 @@ public final class Comm {
     private final int myPe;
     private final int nPes;
     private final Transport[] route;
+    /** The built-in engine, serving every PE whose {@link #direct} entry is non-null. */
+    private final ShmTransport shm;
+    /** Per PE: its heap as mapped by {@link #shm}, or null when another engine serves it. */
     private final MemorySegment[] direct;
     private final Transport[] engines;
     private final MemorySegment localHeap;
     private final WaitLoop waitLoop;
     /** Dead PEs; read once per operation through {@link FailureState#suspect()}, which is almost always false. */
     private final FailureState failures;
-    /**
-     * Bytes from which copies to and from mapped peers use the large-copy routine. Shared by the root and every
-     * context view, and movable at run time by setMteConfig (a volatile read per copy, a plain load on x86).
-     */
-    private final AtomicLong memcpyThreshold;
     /** Targets with operations possibly in flight, for a context view; null for the default context. */
     private final OutstandingTargets outstanding;
     /** Per PE: its engine may return before an operation is complete. */
@@ -75,32 +74,36 @@ public final class Comm {
 
     /**
      * @param route  engine per target PE
+     * @param shm    the built-in engine: PEs whose route maps them through it ({@link Transport#directSegment}, the
+     *               same segment as {@code shm}'s) are served by it directly
      * @param extra  engines that serve no route of this PE but must still be quieted and closed with it
      */
-    public Comm(int myPe, Transport[] route, MemorySegment localHeap, WaitLoop waitLoop, long memcpyThreshold,
+    public Comm(int myPe, Transport[] route, ShmTransport shm, MemorySegment localHeap, WaitLoop waitLoop,
                 Transport... extra) {
-        this(myPe, route, localHeap, waitLoop, memcpyThreshold, null, extra);
+        this(myPe, route, shm, localHeap, waitLoop, null, extra);
     }
 
     /**
      * As above, knowing which PEs' waits sleep ({@code sleepingPes}, one entry per PE, the same array on every PE;
      * null: unknown, so that {@link #allSleep} is false).
      */
-    public Comm(int myPe, Transport[] route, MemorySegment localHeap, WaitLoop waitLoop, long memcpyThreshold,
+    public Comm(int myPe, Transport[] route, ShmTransport shm, MemorySegment localHeap, WaitLoop waitLoop,
                 boolean[] sleepingPes, Transport... extra) {
         if (sleepingPes != null && sleepingPes.length != route.length) {
             throw new IllegalArgumentException("sleepingPes has " + sleepingPes.length + " entries for "
                     + route.length + " PEs");
         }
         this.sleepingPes = sleepingPes == null ? null : sleepingPes.clone();
-        this.memcpyThreshold = new AtomicLong(memcpyThreshold);
+        this.shm = Objects.requireNonNull(shm, "shm");
         this.myPe = myPe;
         this.nPes = route.length;
         this.route = route.clone();
         this.direct = new MemorySegment[nPes];
         Set<Transport> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
         for (int pe = 0; pe < nPes; pe++) {
-            direct[pe] = route[pe].directSegment(pe);
+            // Only the built-in engine's mappings take the direct path: another engine that maps a peer is routed.
+            MemorySegment d = route[pe].directSegment(pe);
+            direct[pe] = d != null && d == shm.directSegment(pe) ? d : null;
             distinct.add(route[pe]);
         }
         distinct.addAll(List.of(extra));
@@ -117,7 +120,7 @@ public final class Comm {
     }
 
     private Comm(Comm root) {
-        this.memcpyThreshold = root.memcpyThreshold;
+        this.shm = root.shm;
         this.myPe = root.myPe;
         this.nPes = root.nPes;
         this.route = root.route;
@@ -195,6 +198,11 @@ public final class Comm {
         return route[pe];
     }
 
+    /** The built-in same-host engine, which serves every PE mapped here (for its tuning and report). */
+    public ShmTransport shm() {
+        return shm;
+    }
+
     /** Every distinct engine in use, for shutdown. */
     public List<Transport> engines() {
         return List.of(engines);
@@ -202,12 +210,12 @@ public final class Comm {
 
     /** Bytes from which copies to mapped peers use the large-copy routine (JSHMEM_MEMCPY_THRESHOLD, or setMteConfig's). */
     public long memcpyThreshold() {
-        return memcpyThreshold.get();
+        return shm.memcpyThreshold();
     }
 
-    /** Moves the large-copy threshold of this Comm and all its views; copies that start afterwards use it. */
+    /** Moves the SHM engine's large-copy threshold (for this Comm and all its views); later copies use it. */
     public void memcpyThreshold(long bytes) {
-        memcpyThreshold.set(Math.max(0, bytes));
+        shm.memcpyThreshold(bytes);
     }
 
     /**
@@ -234,9 +242,8 @@ public final class Comm {
 
     public void put(int pe, long off, MemorySegment src, long srcOff, long bytes) {
         live(pe);
-        MemorySegment d = direct[pe];
-        if (d != null) {
-            Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold.get());
+        if (direct[pe] != null) {
+            shm.put(pe, off, src, srcOff, bytes);
             rang(pe);
         } else {
             route[pe].put(pe, off, src, srcOff, bytes);
@@ -250,9 +257,8 @@ public final class Comm {
      */
     public void putNbi(int pe, long off, MemorySegment src, long srcOff, long bytes) {
         live(pe);
-        MemorySegment d = direct[pe];
-        if (d != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
-            Copies.copy(src, srcOff, d, off, bytes, memcpyThreshold.get());
+        if (direct[pe] != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
+            shm.put(pe, off, src, srcOff, bytes);
         } else {
             route[pe].putNbi(pe, off, src, srcOff, bytes);
             issued(pe);
@@ -262,9 +268,8 @@ public final class Comm {
 
     public void get(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
         live(pe);
-        MemorySegment s = direct[pe];
-        if (s != null) {
-            Copies.copy(s, off, dst, dstOff, bytes, memcpyThreshold.get());
+        if (direct[pe] != null) {
+            shm.get(pe, off, dst, dstOff, bytes);
         } else {
             route[pe].get(pe, off, dst, dstOff, bytes);
         }
@@ -273,9 +278,8 @@ public final class Comm {
     /** Non-blocking get; from a mapped peer, done now when small (or always, as for {@link #putNbi}). */
     public void getNbi(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
         live(pe);
-        MemorySegment s = direct[pe];
-        if (s != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
-            Copies.copy(s, off, dst, dstOff, bytes, memcpyThreshold.get());
+        if (direct[pe] != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
+            shm.get(pe, off, dst, dstOff, bytes);
         } else {
             route[pe].getNbi(pe, off, dst, dstOff, bytes);
             issued(pe);
@@ -285,9 +289,8 @@ public final class Comm {
     /** Stores one element of {@code layout}'s size taken from {@code value} bits (scalar p). */
     public void putScalar(int pe, long off, ValueLayout layout, long bits) {
         live(pe);
-        MemorySegment d = direct[pe];
-        if (d != null) {
-            ScalarAccess.store(d, off, layout, bits);
+        if (direct[pe] != null) {
+            shm.putScalar(pe, off, layout, bits);
             rang(pe);
         } else {
             MemorySegment tmp = SCALAR.get();
@@ -300,9 +303,8 @@ public final class Comm {
     /** Loads one element of {@code layout}'s size as raw bits (scalar g). */
     public long getScalar(int pe, long off, ValueLayout layout) {
         live(pe);
-        MemorySegment d = direct[pe];
-        if (d != null) {
-            return ScalarAccess.load(d, off, layout);
+        if (direct[pe] != null) {
+            return shm.getScalar(pe, off, layout);
         }
         MemorySegment tmp = SCALAR.get();
         route[pe].get(pe, off, tmp, 0, layout.byteSize());
@@ -312,9 +314,8 @@ public final class Comm {
     /** Loads a 64-bit word of PE pe (volatile when mapped here). */
     public long getScalarLong(int pe, long off) {
         live(pe);
-        MemorySegment d = direct[pe];
-        if (d != null) {
-            return (long) LONG_HANDLE.getVolatile(d, off);
+        if (direct[pe] != null) {
+            return shm.fetchLong(pe, off);
         }
         return getScalar(pe, off, ValueLayout.JAVA_LONG);
     }
@@ -323,40 +324,31 @@ public final class Comm {
     public void iput(int pe, long off, long dstStride, MemorySegment src, long srcOff, long srcStride, long count,
                      long elemSize) {
         live(pe);
-        MemorySegment d = direct[pe];
-        for (long i = 0; i < count; i++) {
-            long dOff = off + i * dstStride * elemSize;
-            long sOff = srcOff + i * srcStride * elemSize;
-            if (d != null) {
-                MemorySegment.copy(src, sOff, d, dOff, elemSize);
-            } else {
-                route[pe].putNbi(pe, dOff, src, sOff, elemSize);
-            }
-        }
-        if (d == null) {
-            issued(pe);
-        } else {
+        if (direct[pe] != null) {
+            shm.iput(pe, off, dstStride, src, srcOff, srcStride, count, elemSize);
             rang(pe);
+            return;
         }
+        Transport t = route[pe];
+        for (long i = 0; i < count; i++) {
+            t.putNbi(pe, off + i * dstStride * elemSize, src, srcOff + i * srcStride * elemSize, elemSize);
+        }
+        issued(pe);
     }
 
     /** Strided get: element i at pe (off + i*srcStride elements) to dst (dstOff + i*dstStride elements). */
     public void iget(int pe, long off, long srcStride, MemorySegment dst, long dstOff, long dstStride, long count,
                      long elemSize) {
         live(pe);
-        MemorySegment s = direct[pe];
+        if (direct[pe] != null) {
+            shm.iget(pe, off, srcStride, dst, dstOff, dstStride, count, elemSize);
+            return;
+        }
+        Transport t = route[pe];
         for (long i = 0; i < count; i++) {
-            long sOff = off + i * srcStride * elemSize;
-            long dOff = dstOff + i * dstStride * elemSize;
-            if (s != null) {
-                MemorySegment.copy(s, sOff, dst, dOff, elemSize);
-            } else {
-                route[pe].getNbi(pe, sOff, dst, dOff, elemSize);
-            }
+            t.getNbi(pe, off + i * srcStride * elemSize, dst, dstOff + i * dstStride * elemSize, elemSize);
         }
-        if (s == null) {
-            route[pe].quiet(pe);
-        }
+        t.quiet(pe);
     }
 
     public void putLongRelease(int pe, long off, long value) {

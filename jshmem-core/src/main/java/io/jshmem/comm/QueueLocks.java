@@ -2,7 +2,7 @@ package io.jshmem.comm;
 
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.error.ShmemTimeoutException;
-import io.jshmem.transport.AmoOp;
+import io.jshmem.spi.AmoOp;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -1,6 +1,6 @@
 package io.jshmem.comm;
 
-import io.jshmem.transport.WaitProgress;
+import io.jshmem.spi.WaitProgress;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package io.jshmem.comm;
 
 import io.jshmem.Cmp;
 import io.jshmem.error.ShmemTimeoutException;
-import io.jshmem.transport.WaitProgress;
+import io.jshmem.spi.WaitProgress;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;

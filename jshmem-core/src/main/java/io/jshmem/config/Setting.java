@@ -24,7 +24,9 @@ public enum Setting {
             "Check every operand (PE, buffer instance and liveness, ranges, alignment, nulls) at the public API."
                     + " Read once per process (environment or -Djshmem.checks); false only for benchmarks."),
     ENGINE("JSHMEM_ENGINE", "auto",
-            "Engine for remote PEs: auto (SHM on this host, UCX elsewhere), shm, ucx (forces UCX for all peers)."),
+            "Engine for other PEs: auto (SHM on this host, the one installed network engine elsewhere), shm,"
+                    + " network (that engine for every other PE), or an installed engine's name (that engine for every"
+                    + " other PE). An unknown name fails at init, listing the engines found."),
     UCX_PROGRESS_SPIN_US("JSHMEM_UCX_PROGRESS_SPIN_US", "50",
             "Microseconds the UCX progress thread keeps polling after the last network event before it sleeps on"
                     + " the worker's event fd (0 sleeps at once: least CPU, higher latency over tcp)."),

@@ -17,7 +17,7 @@ import io.jshmem.error.ShmemStateException;
 import io.jshmem.operand.Operands;
 import io.jshmem.runtime.ContextState;
 import io.jshmem.runtime.HostProfile;
-import io.jshmem.transport.AmoOp;
+import io.jshmem.spi.AmoOp;
 
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;

@@ -11,7 +11,7 @@ import io.jshmem.comm.WaitType;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.operand.Operands;
 import io.jshmem.runtime.HostProfile;
-import io.jshmem.transport.AmoOp;
+import io.jshmem.spi.AmoOp;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

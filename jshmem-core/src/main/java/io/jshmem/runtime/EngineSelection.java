@@ -11,11 +11,11 @@ import io.jshmem.config.ShmemLog;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.error.TransportException;
-import io.jshmem.memory.Copies;
-import io.jshmem.transport.Transport;
-import io.jshmem.transport.TransportProvider;
-import io.jshmem.transport.WaitProgress;
-import io.jshmem.transport.TransportSetup;
+import io.jshmem.memory.CopyRoutine;
+import io.jshmem.spi.Transport;
+import io.jshmem.spi.TransportProvider;
+import io.jshmem.spi.WaitProgress;
+import io.jshmem.spi.TransportSetup;
 import io.jshmem.transport.shm.CopyEngineTransport;
 import io.jshmem.transport.shm.ShmTransport;
 
@@ -24,13 +24,13 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.ServiceLoader;
 
 /**
- * Chooses the engine for every peer: SHM for PEs whose heap is mapped here, the network engine (UCX) for the rest,
- * or UCX for every other PE when JSHMEM_ENGINE=ucx. Each PE decides from the same gathered host list, so all PEs
- * agree on whether the (collective) network engine is created.
+ * Chooses the engine for every peer: the built-in SHM engine for PEs whose heap is mapped here, the one installed
+ * network engine for the rest ({@code JSHMEM_ENGINE=auto}); or, when JSHMEM_ENGINE names an installed engine (or
+ * {@code network}), that engine for every other PE. Engines are found with {@link java.util.ServiceLoader}
+ * ({@link EngineProviders}); the core names none but its own. Each PE decides from the same gathered host list and
+ * settings, so all PEs agree on whether the (collective) engine is created.
  */
 final class EngineSelection {
     private static final System.Logger LOG = io.jshmem.config.ShmemLog.logger(EngineSelection.class);
@@ -42,34 +42,33 @@ final class EngineSelection {
     private EngineSelection() {
     }
 
-    /** {@code 0-3 shm, 4-7 ucx}: runs of peers with the same engine ("self" for this PE). */
-    private static String describe(Transport[] route, int pe) {
+    /** {@code 0-3 shm, 4-7 <engine>}: runs of peers with the same engine ("self" for this PE). */
+    private static String describe(Transport[] route, Transport shm, int pe) {
         StringBuilder sb = new StringBuilder();
         int start = 0;
         for (int p = 1; p <= route.length; p++) {
-            if (p == route.length || name(route[p], p, pe).equals(name(route[start], start, pe)) == false) {
+            if (p == route.length || !name(route[p], shm, p, pe).equals(name(route[start], shm, start, pe))) {
                 sb.append(sb.isEmpty() ? "" : ", ").append(start == p - 1 ? "" + start : start + "-" + (p - 1))
-                        .append(' ').append(name(route[start], start, pe));
+                        .append(' ').append(name(route[start], shm, start, pe));
                 start = p;
             }
         }
         return sb.toString();
     }
 
-    private static String name(Transport t, int p, int pe) {
-        return p == pe ? "self" : t instanceof ShmTransport || t instanceof CopyEngineTransport ? "shm" : "ucx";
+    /** The engine's name; the built-in one is {@code shm} with or without its copy engine. */
+    private static String name(Transport t, Transport shm, int p, int pe) {
+        return p == pe ? "self" : t == shm ? EngineProviders.SHM : t.name();
     }
 
     static Comm build(Settings s, int pe, HeapSetup.Mapped mapped, RendezvousClient boot, Duration timeout,
                       FailureState failures) {
-        String engine = s.string(Setting.ENGINE).toLowerCase(Locale.ROOT);
-        if (!engine.equals("auto") && !engine.equals("shm") && !engine.equals("ucx")) {
-            throw new ShmemArgumentException("JSHMEM_ENGINE = '" + engine + "' is not an engine: valid values are "
-                    + "auto, shm, ucx");
-        }
+        EngineProviders providers = EngineProviders.load();
+        String engine = providers.choice(s.string(Setting.ENGINE));
         MemorySegment[] heaps = mapped.heaps();
         int n = heaps.length;
-        boolean forceNetwork = engine.equals("ucx");
+        // A named engine (or "network") serves every other PE, mapped or not: for tests and comparisons.
+        boolean forceNetwork = !engine.equals(EngineProviders.AUTO) && !engine.equals(EngineProviders.SHM);
         boolean[] remote = new boolean[n];
         boolean anyRemote = false;
         for (int p = 0; p < n; p++) {
@@ -78,34 +77,47 @@ final class EngineSelection {
             anyRemote |= remote[p];
         }
         // Any PE on another host means some pair needs the network engine; it is collective, so all create it.
-        boolean networkNeeded = forceNetwork;
-        for (int p = 1; p < n && !networkNeeded; p++) {
-            networkNeeded = !mapped.hosts()[p].equals(mapped.hosts()[0]);
+        boolean severalHosts = false;
+        for (int p = 1; p < n && !severalHosts; p++) {
+            severalHosts = !mapped.hosts()[p].equals(mapped.hosts()[0]);
         }
-        if (networkNeeded && engine.equals("shm")) {
-            throw new ShmemArgumentException("JSHMEM_ENGINE = shm but the job spans several hosts: valid values for"
-                    + " a multi-host job are auto or ucx");
+        boolean networkNeeded = forceNetwork || severalHosts;
+        if (severalHosts && engine.equals(EngineProviders.SHM)) {
+            throw new ShmemArgumentException(Setting.ENGINE.envName() + " = shm but the job spans several hosts:"
+                    + " valid values for a multi-host job are " + EngineProviders.AUTO + ", "
+                    + EngineProviders.NETWORK + " or an installed engine that reaches other hosts");
         }
         MemorySegment[] direct = new MemorySegment[n];
         for (int p = 0; p < n; p++) {
             direct[p] = remote[p] ? null : heaps[p];
         }
-        long threshold = s.longValue(Setting.MEMCPY_THRESHOLD);
+        long threshold = CopyRoutine.threshold(s);
         // Measured once per process, on memory of the heaps' kind: which routine copies large blocks faster here.
         // This host's PEs (those this PE maps) against its cores decide both the copy routine and the wait mode.
         int hostPes = mappedCount(heaps);
         int cores = hostCores(s);
         String copyPlan = chooseCopyRoutine(s, pe, mapped.hosts(), hostPes, cores, boot, timeout);
         ShmemLog.logger(EngineSelection.class).log(System.Logger.Level.DEBUG, () -> "large copies: " + copyPlan);
-        Transport shm = new ShmTransport(direct, threshold);
+        ShmTransport mappedPeers = new ShmTransport(direct, threshold);
+        Transport shm = mappedPeers;
         if (s.bool(Setting.COPY_ENGINE)) {
             // CANN's SDMA: large nbi copies to mapped peers run on a background thread, completed by quiet.
             shm = new CopyEngineTransport(shm, s.size(Setting.COPY_ENGINE_MIN), threshold, timeout, pe);
         }
         Transport network = null;
         if (networkNeeded) {
-            network = loadProvider("ucx").create(new Setup(pe, n, heaps[pe], mapped.hosts(), s, timeout, boot),
-                    remote);
+            TransportProvider provider = providers.byName(engine);
+            if (provider == null) {
+                provider = providers.network(engine.equals(EngineProviders.NETWORK)
+                        ? Setting.ENGINE.envName() + "=" + engine : "PEs on other hosts");
+            } else if (severalHosts && !provider.capabilities().reachesOtherHosts()) {
+                throw new ShmemArgumentException(Setting.ENGINE.envName() + " = " + engine + " but that engine"
+                        + " serves one host and the job spans several: valid values for a multi-host job are "
+                        + EngineProviders.AUTO + ", " + EngineProviders.NETWORK + " or an installed engine that"
+                        + " reaches other hosts");
+            }
+            network = provider.create(new Setup(pe, n, heaps[pe], mapped.hosts(), s, timeout, boot), remote);
+            reachesEvery(network, remote, mapped.hosts());
         }
         WaitLoop waits = waitLoop(s, heaps[pe], hostPes, cores, anyRemote, timeout, failures,
                 anyRemote ? network.waitProgress() : null);
@@ -114,19 +126,21 @@ final class EngineSelection {
             route[p] = remote[p] ? network : shm;
         }
         if (LOG.isLoggable(System.Logger.Level.INFO)) {
-            LOG.log(System.Logger.Level.INFO, "PE " + pe + ": engine per peer " + describe(route, pe)
-                    + (forceNetwork ? " (JSHMEM_ENGINE=ucx)" : ""));
+            LOG.log(System.Logger.Level.INFO, "PE " + pe + ": engine per peer " + describe(route, shm, pe)
+                    + (forceNetwork ? " (" + Setting.ENGINE.envName() + "=" + engine + ")" : ""));
         }
         if (forceNetwork) {
-            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": JSHMEM_ENGINE=ucx routes same-host peers"
-                    + " through the network engine: slower than shared memory (for tests and comparisons)");
+            Transport forced = network;
+            LOG.log(System.Logger.Level.WARNING, () -> "PE " + pe + ": " + Setting.ENGINE.envName() + "=" + engine
+                    + " routes same-host peers through the " + forced.name() + " engine: slower than shared memory"
+                    + " (for tests and comparisons)");
         }
         boolean[] sleeping = sleepingPes(pe, n, waits, boot, timeout);
         if (!anyRemote && network != null) {
             // This PE talks to nobody over the network but took part in its collective creation.
-            return new Comm(pe, route, heaps[pe], waits, threshold, sleeping, network);
+            return new Comm(pe, route, mappedPeers, heaps[pe], waits, sleeping, network);
         }
-        return new Comm(pe, route, heaps[pe], waits, threshold, sleeping);
+        return new Comm(pe, route, mappedPeers, heaps[pe], waits, sleeping);
     }
 
     /**
@@ -154,31 +168,27 @@ final class EngineSelection {
      */
     private static String chooseCopyRoutine(Settings s, int pe, String[] hosts, int hostPes, int cores,
                                             RendezvousClient boot, Duration timeout) {
-        String mode = s.string(Setting.LARGE_COPY);
-        try {
-            // Scratch memory of the heaps' kind but never in the heap directory: on a tmpfs with room for the heaps
-            // only, pages touched there could be the ones a heap later lacks.
-            double[] mine = Copies.measure(mode, null);
-            ByteBuffer out = ByteBuffer.allocate(8 * mine.length);
-            for (double d : mine) {
-                out.putDouble(d);
-            }
-            byte[][] all = boot.allgather("large-copy-calibration", out.array(), timeout);
-            List<double[]> host = new ArrayList<>();
-            for (int p = 0; p < all.length; p++) {
-                if (hosts[p].equals(hosts[pe])) {
-                    ByteBuffer in = ByteBuffer.wrap(all[p]);
-                    double[] sample = new double[all[p].length / 8];
-                    for (int i = 0; i < sample.length; i++) {
-                        sample[i] = in.getDouble();
-                    }
-                    host.add(sample);
-                }
-            }
-            return Copies.configure(mode, host, hostPes, cores);
-        } catch (IllegalArgumentException e) {
-            throw new ShmemArgumentException(e.getMessage());
+        CopyRoutine.Choice mode = CopyRoutine.choice(s);
+        // Scratch memory of the heaps' kind but never in the heap directory: on a tmpfs with room for the heaps
+        // only, pages touched there could be the ones a heap later lacks.
+        double[] mine = CopyRoutine.measure(mode, null);
+        ByteBuffer out = ByteBuffer.allocate(8 * mine.length);
+        for (double d : mine) {
+            out.putDouble(d);
         }
+        byte[][] all = boot.allgather("large-copy-calibration", out.array(), timeout);
+        List<double[]> host = new ArrayList<>();
+        for (int p = 0; p < all.length; p++) {
+            if (hosts[p].equals(hosts[pe])) {
+                ByteBuffer in = ByteBuffer.wrap(all[p]);
+                double[] sample = new double[all[p].length / 8];
+                for (int i = 0; i < sample.length; i++) {
+                    sample[i] = in.getDouble();
+                }
+                host.add(sample);
+            }
+        }
+        return CopyRoutine.configure(mode, host, hostPes, cores);
     }
 
     /**
@@ -237,15 +247,15 @@ final class EngineSelection {
         }
     }
 
-    private static TransportProvider loadProvider(String name) {
-        for (TransportProvider p : ServiceLoader.load(TransportProvider.class)) {
-            if (p.name().equals(name)) {
-                return p;
+    /** Fails init when the created engine cannot serve a PE it was created for (say, another host). */
+    private static void reachesEvery(Transport engine, boolean[] peers, String[] hosts) {
+        for (int p = 0; p < peers.length; p++) {
+            if (peers[p] && !engine.canReach(p)) {
+                throw new TransportException("the " + engine.name() + " engine cannot reach PE " + p + " (host "
+                        + hosts[p] + "): set " + Setting.ENGINE.envName() + " to " + EngineProviders.AUTO
+                        + " or to an engine that reaches every PE of the job");
             }
         }
-        throw new TransportException("the " + name + " engine is needed (PEs on other hosts, or JSHMEM_ENGINE="
-                + name + ") but is not on the class path: add the jshmem-ucx jar and install the Debian package "
-                + "libucx0 (apt-get install libucx0)");
     }
 
     private record Setup(int myPe, int nPes, MemorySegment localHeap, String[] hosts, Settings settings,

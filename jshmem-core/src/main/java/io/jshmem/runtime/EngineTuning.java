@@ -4,9 +4,8 @@ import io.jshmem.DataOpEngine;
 import io.jshmem.EngineConfig;
 import io.jshmem.comm.Comm;
 import io.jshmem.memory.CopyRoutine;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.Transport;
 import io.jshmem.transport.shm.CopyEngineTransport;
-import io.jshmem.transport.shm.ShmTransport;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,8 +17,8 @@ import java.util.Map;
  * <ul>
  *   <li>MTE {@code workspaceBytes}: the SHM engine's large-copy threshold (copies from it up use the routine
  *       {@link CopyRoutine} chose; JSHMEM_MEMCPY_THRESHOLD, whose default is MTE's 16 KiB, until set). Only the
- *       threshold is held per engine (and by {@code Comm}, which copies to mapped peers itself); which routine a
- *       copy of a size takes is {@link CopyRoutine}'s decision alone;</li>
+ *       threshold is held by the engines that copy (the SHM engine, which serves mapped peers, and the copy
+ *       engine); which routine a copy of a size takes is {@link CopyRoutine}'s decision alone;</li>
  *   <li>SDMA {@code workspaceBytes}: the copy engine's minimum: nbi copies of at least this many bytes (at least 1)
  *       go to its background thread (JSHMEM_COPY_ENGINE_MIN until set; acts only with JSHMEM_COPY_ENGINE on);</li>
  *   <li>RDMA and UDMA, and every {@code workspaceOffset} and {@code syncId}: accepted for parity only (no
@@ -36,12 +35,7 @@ public final class EngineTuning {
     public static void apply(Comm comm, DataOpEngine engine, EngineConfig config) {
         switch (engine) {
             case MTE -> {
-                // Comm copies to mapped peers itself (the hot path); the engines copy for the rest.
-                comm.memcpyThreshold(config.workspaceBytes());
-                ShmTransport shm = shm(comm);
-                if (shm != null) {
-                    shm.memcpyThreshold(config.workspaceBytes());
-                }
+                comm.shm().memcpyThreshold(config.workspaceBytes());
                 CopyEngineTransport ce = copyEngine(comm);
                 if (ce != null) {
                     ce.memcpyThreshold(config.workspaceBytes());
@@ -70,10 +64,9 @@ public final class EngineTuning {
         Map<String, Object> m = new LinkedHashMap<>();
         switch (engine) {
             case MTE -> {
-                ShmTransport shm = shm(comm);
                 m.put("actingFields", "workspaceBytes -> memcpyThresholdBytes");
                 m.put("memcpyThresholdBytes", comm.memcpyThreshold());
-                m.put("shmEngineMemcpyThresholdBytes", shm == null ? null : shm.memcpyThreshold());
+                m.put("shmEngineMemcpyThresholdBytes", comm.shm().memcpyThreshold());
                 m.put("largeCopy", CopyRoutine.plan());
             }
             case SDMA -> {
@@ -97,14 +90,6 @@ public final class EngineTuning {
         return m;
     }
 
-    private static ShmTransport shm(Comm comm) {
-        Transport t = comm.engineFor(comm.myPe());
-        if (t instanceof CopyEngineTransport ce) {
-            t = ce.inner();
-        }
-        return t instanceof ShmTransport s ? s : null;
-    }
-
     private static CopyEngineTransport copyEngine(Comm comm) {
         return comm.engineFor(comm.myPe()) instanceof CopyEngineTransport ce ? ce : null;
     }
@@ -112,7 +97,7 @@ public final class EngineTuning {
     private static Transport network(Comm comm) {
         // engines() includes a network engine that serves no route of this PE (created collectively, as at 1 PE).
         for (Transport t : comm.engines()) {
-            if (!(t instanceof ShmTransport) && !(t instanceof CopyEngineTransport)) {
+            if (t.capabilities().reachesOtherHosts()) {
                 return t;
             }
         }

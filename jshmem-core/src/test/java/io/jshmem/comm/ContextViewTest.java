@@ -1,7 +1,7 @@
 package io.jshmem.comm;
 
-import io.jshmem.transport.AmoOp;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.AmoOp;
+import io.jshmem.spi.Transport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,8 +19,8 @@ class ContextViewTest {
     void viewQuietCompletesOnlyItsOwnTargets() {
         DeferringEngine engine = new DeferringEngine();
         Transport[] route = {engine, engine, engine, engine, engine};
-        Comm root = new Comm(0, route, MemorySegment.ofArray(new long[8]),
-                new WaitLoop(10, Duration.ofSeconds(1), new FailureState()), 1 << 14);
+        Comm root = new Comm(0, route, new io.jshmem.transport.shm.ShmTransport(new MemorySegment[5], 1 << 14),
+                MemorySegment.ofArray(new long[8]), new WaitLoop(10, Duration.ofSeconds(1), new FailureState()));
         Comm a = root.contextView();
         Comm b = root.contextView();
         MemorySegment src = MemorySegment.ofArray(new long[1]);
@@ -50,6 +50,11 @@ class ContextViewTest {
         @Override
         public String name() {
             return "deferring";
+        }
+
+        @Override
+        public io.jshmem.spi.EngineCapabilities capabilities() {
+            return new io.jshmem.spi.EngineCapabilities(true, false, false);
         }
 
         @Override

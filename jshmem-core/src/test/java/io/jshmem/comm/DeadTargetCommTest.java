@@ -1,7 +1,7 @@
 package io.jshmem.comm;
 
 import io.jshmem.error.PeFailedException;
-import io.jshmem.transport.AmoOp;
+import io.jshmem.spi.AmoOp;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.MemorySegment;

@@ -1,6 +1,6 @@
 package io.jshmem.comm;
 
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.Transport;
 import io.jshmem.transport.shm.ShmTransport;
 
 import java.lang.foreign.Arena;
@@ -40,13 +40,13 @@ public final class InProcessPes implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             heaps[i] = arena.allocate(HEAP, 128);
         }
-        Transport shm = new ShmTransport(heaps, 1 << 14);
+        ShmTransport shm = new ShmTransport(heaps, 1 << 14);
         Transport[] route = new Transport[n];
         java.util.Arrays.fill(route, shm);
         comms = new Comm[n];
         for (int i = 0; i < n; i++) {
-            comms[i] = new Comm(i, route, heaps[i], new WaitLoop(200, timeout, failures, mode, heaps[i], sliceNanos,
-                    WaitLoop.DEFAULT_WARN_FRACTION, null, sleepYields), 1 << 14, sleeping);
+            comms[i] = new Comm(i, route, shm, heaps[i], new WaitLoop(200, timeout, failures, mode, heaps[i],
+                    sliceNanos, WaitLoop.DEFAULT_WARN_FRACTION, null, sleepYields), sleeping);
         }
     }
 

@@ -131,7 +131,7 @@ class SleepingWaitTest {
                     switch ((int) (lap % 3)) {
                         case 0 -> c.putScalar(next, FLAG, ValueLayout.JAVA_LONG, lap);
                         case 1 -> c.putLongRelease(next, FLAG, lap);
-                        default -> c.atomicLong(io.jshmem.transport.AmoOp.SET, next, FLAG, lap, 0);
+                        default -> c.atomicLong(io.jshmem.spi.AmoOp.SET, next, FLAG, lap, 0);
                     }
                 }
             });

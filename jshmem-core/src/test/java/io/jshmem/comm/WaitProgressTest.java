@@ -1,7 +1,7 @@
 package io.jshmem.comm;
 
 import io.jshmem.error.ShmemTimeoutException;
-import io.jshmem.transport.WaitProgress;
+import io.jshmem.spi.WaitProgress;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

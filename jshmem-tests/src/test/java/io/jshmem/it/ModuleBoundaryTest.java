@@ -54,8 +54,9 @@ class ModuleBoundaryTest {
                 open.add(e.source());
             }
         }
-        assertEquals(Set.of("io.jshmem", "io.jshmem.error"), open, "packages every application sees");
-        assertEquals(Set.of("io.jshmem.ucx"), qualified.get("io.jshmem.transport"), "the engine SPI");
+        assertEquals(Set.of("io.jshmem", "io.jshmem.error", "io.jshmem.spi"), open,
+                "packages every application and engine module sees");
+        assertFalse(qualified.containsKey("io.jshmem.transport.shm"), "the built-in engine is never exported");
         assertEquals(Set.of("io.jshmem.launcher"), qualified.get("io.jshmem.bootstrap"), "bootstrap");
         assertTrue(qualified.get("io.jshmem.config").contains("io.jshmem.launcher"), "config");
         assertFalse(qualified.containsKey("io.jshmem.impl"), "the implementation is never exported");
@@ -69,9 +70,9 @@ class ModuleBoundaryTest {
         java.lang.ModuleLayer layer = java.lang.ModuleLayer.boot().defineModulesWithOneLoader(cf,
                 ClassLoader.getPlatformClassLoader());
         Module m = layer.findModule("io.jshmem").orElseThrow();
-        assertTrue(m.isExported("io.jshmem") && m.isExported("io.jshmem.error"));
+        assertTrue(m.isExported("io.jshmem") && m.isExported("io.jshmem.error") && m.isExported("io.jshmem.spi"));
         for (String internal : List.of("io.jshmem.impl", "io.jshmem.operand", "io.jshmem.comm", "io.jshmem.runtime",
-                "io.jshmem.memory", "io.jshmem.transport", "io.jshmem.bootstrap", "io.jshmem.config")) {
+                "io.jshmem.memory", "io.jshmem.transport.shm", "io.jshmem.bootstrap", "io.jshmem.config")) {
             assertFalse(m.isExported(internal), internal + " is exported to everyone");
         }
     }

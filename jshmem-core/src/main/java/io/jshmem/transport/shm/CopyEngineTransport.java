@@ -3,8 +3,9 @@ package io.jshmem.transport.shm;
 import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.error.TransportException;
 import io.jshmem.memory.Copies;
-import io.jshmem.transport.AmoOp;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.AmoOp;
+import io.jshmem.spi.EngineCapabilities;
+import io.jshmem.spi.Transport;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
@@ -89,9 +90,12 @@ public final class CopyEngineTransport implements Transport {
         return List.of(queued.get(), bytesCopied.get());
     }
 
+    /** Queued copies complete at quiet; it maps what the wrapped engine maps. */
+    private static final EngineCapabilities CAPABILITIES = new EngineCapabilities(false, true, false);
+
     @Override
-    public boolean completesOnReturn() {
-        return false;
+    public EngineCapabilities capabilities() {
+        return CAPABILITIES;
     }
 
     @Override

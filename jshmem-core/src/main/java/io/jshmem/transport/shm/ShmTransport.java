@@ -1,8 +1,9 @@
 package io.jshmem.transport.shm;
 
 import io.jshmem.memory.Copies;
-import io.jshmem.transport.AmoOp;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.AmoOp;
+import io.jshmem.spi.EngineCapabilities;
+import io.jshmem.spi.Transport;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -11,7 +12,9 @@ import java.lang.invoke.VarHandle;
 /**
  * The same-host engine (CANN SHMEM's MTE): every peer heap on this host is mapped into this process, so puts and
  * gets are copies, and atomics are hardware atomics through {@link VarHandle}s on the mapping, atomic with respect
- * to every other PE and to the target's own atomic accesses.
+ * to every other PE and to the target's own atomic accesses. It owns every byte moved to and from a mapped peer:
+ * the routing point holds it by its concrete (final) type and calls it directly for mapped peers, so that a put or
+ * a scalar p on one host costs no interface dispatch; beyond the SPI it offers scalar and strided forms for that.
  *
  * <p>Completion: every operation, nbi included, is complete when the call returns (nbi forms have nothing to
  * defer). Ordering: {@link #fence()} is a release fence and {@link #quiet()} a full fence, so data written before
@@ -48,9 +51,11 @@ public final class ShmTransport implements Transport {
     }
 
     /** Every operation is a copy or a VarHandle access on the mapping, complete when the call returns. */
+    private static final EngineCapabilities CAPABILITIES = new EngineCapabilities(false, true, true);
+
     @Override
-    public boolean completesOnReturn() {
-        return true;
+    public EngineCapabilities capabilities() {
+        return CAPABILITIES;
     }
 
     @Override
@@ -81,6 +86,36 @@ public final class ShmTransport implements Transport {
     @Override
     public void getNbi(int pe, long heapOffset, MemorySegment dst, long dstOffset, long bytes) {
         get(pe, heapOffset, dst, dstOffset, bytes);
+    }
+
+    /** Scalar p: stores one element of {@code layout}'s size taken from {@code bits} (a plain store). */
+    public void putScalar(int pe, long heapOffset, ValueLayout layout, long bits) {
+        ScalarAccess.store(peers[pe], heapOffset, layout, bits);
+    }
+
+    /** Scalar g: loads one element of {@code layout}'s size as raw bits (a plain load). */
+    public long getScalar(int pe, long heapOffset, ValueLayout layout) {
+        return ScalarAccess.load(peers[pe], heapOffset, layout);
+    }
+
+    /** Strided put: element i of src (srcOffset + i*srcStride elements) to heapOffset + i*dstStride elements. */
+    public void iput(int pe, long heapOffset, long dstStride, MemorySegment src, long srcOffset, long srcStride,
+                     long count, long elemSize) {
+        MemorySegment d = peers[pe];
+        for (long i = 0; i < count; i++) {
+            MemorySegment.copy(src, srcOffset + i * srcStride * elemSize, d, heapOffset + i * dstStride * elemSize,
+                    elemSize);
+        }
+    }
+
+    /** Strided get: element i at heapOffset + i*srcStride elements to dst (dstOffset + i*dstStride elements). */
+    public void iget(int pe, long heapOffset, long srcStride, MemorySegment dst, long dstOffset, long dstStride,
+                     long count, long elemSize) {
+        MemorySegment s = peers[pe];
+        for (long i = 0; i < count; i++) {
+            MemorySegment.copy(s, heapOffset + i * srcStride * elemSize, dst, dstOffset + i * dstStride * elemSize,
+                    elemSize);
+        }
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.jshmem.transport.shm;
 
 import io.jshmem.error.TransportException;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.Transport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -1,6 +1,6 @@
 package io.jshmem.transport.ucx;
 
-import io.jshmem.transport.AmoOp;
+import io.jshmem.spi.AmoOp;
 
 /**
  * The names of atomic operations in error messages, made once per operation code so that an atomic builds no

@@ -2,7 +2,7 @@ package io.jshmem.transport.ucx;
 
 import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.error.TransportException;
-import io.jshmem.transport.AmoOp;
+import io.jshmem.spi.AmoOp;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;

@@ -5,9 +5,10 @@ import io.jshmem.error.ShmemException;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.error.TransportException;
-import io.jshmem.transport.AmoOp;
-import io.jshmem.transport.Transport;
-import io.jshmem.transport.WaitProgress;
+import io.jshmem.spi.AmoOp;
+import io.jshmem.spi.EngineCapabilities;
+import io.jshmem.spi.Transport;
+import io.jshmem.spi.WaitProgress;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
@@ -110,6 +111,11 @@ public final class UcxTransport implements Transport {
         public void end() {
             progress.memoryWaitEnds();
         }
+    }
+
+    @Override
+    public EngineCapabilities capabilities() {
+        return UcxTransportProvider.CAPABILITIES;
     }
 
     @Override

@@ -3,7 +3,7 @@ package io.jshmem.transport.ucx;
 import io.jshmem.config.Setting;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.TransportException;
-import io.jshmem.transport.TransportSetup;
+import io.jshmem.spi.TransportSetup;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;

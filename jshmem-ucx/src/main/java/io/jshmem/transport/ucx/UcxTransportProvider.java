@@ -1,8 +1,9 @@
 package io.jshmem.transport.ucx;
 
-import io.jshmem.transport.Transport;
-import io.jshmem.transport.TransportProvider;
-import io.jshmem.transport.TransportSetup;
+import io.jshmem.spi.EngineCapabilities;
+import io.jshmem.spi.Transport;
+import io.jshmem.spi.TransportProvider;
+import io.jshmem.spi.TransportSetup;
 
 /**
  * Service-loader entry of the UCX engine ({@code JSHMEM_ENGINE=ucx}). Constructing it and calling {@link #name()}
@@ -13,9 +14,17 @@ public final class UcxTransportProvider implements TransportProvider {
     public UcxTransportProvider() {
     }
 
+    /** Other hosts through the network; never maps a peer; puts complete locally, at quiet at the target. */
+    static final EngineCapabilities CAPABILITIES = new EngineCapabilities(true, false, false);
+
     @Override
     public String name() {
         return "ucx";
+    }
+
+    @Override
+    public EngineCapabilities capabilities() {
+        return CAPABILITIES;
     }
 
     /**

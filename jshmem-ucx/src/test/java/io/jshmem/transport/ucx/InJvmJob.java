@@ -2,7 +2,7 @@ package io.jshmem.transport.ucx;
 
 import io.jshmem.config.Settings;
 import io.jshmem.error.BootstrapException;
-import io.jshmem.transport.TransportSetup;
+import io.jshmem.spi.TransportSetup;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;

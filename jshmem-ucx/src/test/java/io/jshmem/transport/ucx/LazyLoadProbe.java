@@ -1,6 +1,6 @@
 package io.jshmem.transport.ucx;
 
-import io.jshmem.transport.TransportProvider;
+import io.jshmem.spi.TransportProvider;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package io.jshmem.transport.ucx;
 
 import io.jshmem.error.PeFailedException;
 import io.jshmem.error.ShmemTimeoutException;
-import io.jshmem.transport.AmoOp;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.AmoOp;
+import io.jshmem.spi.Transport;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

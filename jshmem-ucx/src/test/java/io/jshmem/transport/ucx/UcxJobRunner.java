@@ -1,7 +1,7 @@
 package io.jshmem.transport.ucx;
 
 import io.jshmem.error.BootstrapException;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.Transport;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,8 +1,8 @@
 package io.jshmem.transport.ucx;
 
 import io.jshmem.config.Setting;
-import io.jshmem.transport.AmoOp;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.AmoOp;
+import io.jshmem.spi.Transport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.jshmem.transport.ucx;
 
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.Transport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,7 +1,7 @@
 package io.jshmem.transport.ucx;
 
-import io.jshmem.transport.Transport;
-import io.jshmem.transport.WaitProgress;
+import io.jshmem.spi.Transport;
+import io.jshmem.spi.WaitProgress;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -2,7 +2,7 @@ package io.jshmem.transport.ucx;
 
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.TransportException;
-import io.jshmem.transport.TransportProvider;
+import io.jshmem.spi.TransportProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

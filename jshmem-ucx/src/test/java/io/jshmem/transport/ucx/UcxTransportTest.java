@@ -1,7 +1,7 @@
 package io.jshmem.transport.ucx;
 
 import io.jshmem.error.ShmemStateException;
-import io.jshmem.transport.Transport;
+import io.jshmem.spi.Transport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -154,7 +154,7 @@ class UcxTransportTest {
                 t.put(pe.pe(), 8, v, 0, 8);
                 t.quiet();
                 assertEquals(4242L + pe.pe(), pe.heap().get(JAVA_LONG, 8));
-                assertEquals(4242L + pe.pe(), t.atomicLong(io.jshmem.transport.AmoOp.FETCH_ADD, pe.pe(), 8, 1, 0));
+                assertEquals(4242L + pe.pe(), t.atomicLong(io.jshmem.spi.AmoOp.FETCH_ADD, pe.pe(), 8, 1, 0));
                 assertEquals(4243L + pe.pe(), pe.heap().get(JAVA_LONG, 8));
             }
         });
@@ -178,7 +178,7 @@ class UcxTransportTest {
                 assertTrue(e.getMessage().contains("closed"), e.getMessage());
                 assertThrows(ShmemStateException.class, t::quiet);
                 assertThrows(ShmemStateException.class,
-                        () -> t.atomicInt(io.jshmem.transport.AmoOp.FETCH, 1 - pe.pe(), 0, 0, 0));
+                        () -> t.atomicInt(io.jshmem.spi.AmoOp.FETCH, 1 - pe.pe(), 0, 0, 0));
             }
         });
     }

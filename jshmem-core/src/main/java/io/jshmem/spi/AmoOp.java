@@ -1,6 +1,10 @@
-package io.jshmem.transport;
+package io.jshmem.spi;
 
-/** Atomic memory operations a transport performs on a naturally aligned 32- or 64-bit remote word. */
+/**
+ * Atomic memory operations a transport performs on a naturally aligned 32- or 64-bit remote word. Each is atomic
+ * with respect to every other atomic on that word; ordering against other operations to the target comes only from
+ * {@link Transport#fence()} and {@link Transport#quiet()}. Immutable (an enum).
+ */
 public enum AmoOp {
     /** Returns the old value; operand ignored. */
     FETCH,

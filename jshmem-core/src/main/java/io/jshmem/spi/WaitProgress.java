@@ -1,4 +1,4 @@
-package io.jshmem.transport;
+package io.jshmem.spi;
 
 /**
  * Lets a thread that waits on its own heap drive a network engine's progress while it waits. Over transports that

@@ -1,39 +1,51 @@
-package io.jshmem.transport;
+package io.jshmem.spi;
 
 import java.lang.foreign.MemorySegment;
 
 /**
  * A communication engine: moves bytes and performs atomics on the symmetric heaps of the PEs it can reach.
- * Every remote address is a (pe, heap offset) pair; the routing layer ({@code io.jshmem.comm}) has already checked
- * PE numbers, ranges and alignment, so implementations trust their arguments.
+ * Every remote address is a (pe, heap offset) pair; the routing point ({@code io.jshmem.comm.Comm}) has already
+ * checked PE numbers, ranges and alignment, so implementations trust their arguments. Created by a
+ * {@link TransportProvider}, collectively, at init.
  *
  * <p>Completion: {@link #put} returns when the source may be reused (local completion); the data is delivered and
  * visible at the target after {@link #quiet()}. {@link #get} returns with the data in the destination. Nbi forms
- * may return earlier and complete at the next {@link #quiet()}. {@link #fence()} orders earlier puts, atomics and
- * signals to each target before later ones to the same target.
+ * may return earlier and complete at the next {@link #quiet()}; an engine whose {@link #capabilities()} say
+ * {@code completesOnReturn} completes every operation before returning.
  *
- * <p>Thread-safety: all methods may be called concurrently from any number of threads.
+ * <p>Ordering: {@link #fence()} orders earlier puts, atomics and signals to each target before later ones to the
+ * same target; without a fence or quiet, operations to one target may land in any order. Atomics are atomic with
+ * respect to every other atomic on the same word by any engine and by the target itself (a hardware atomic on a
+ * mapping, or the network's). {@link #putSignal} never makes the signal visible before its data.
+ *
+ * <p>Thread-safety: all methods may be called concurrently from any number of threads; quiet and fence cover the
+ * operations every thread issued before them.
  */
 public interface Transport extends AutoCloseable {
 
     /** Short engine name, e.g. {@code shm} or {@code ucx}. */
     String name();
 
-    /** Whether this engine can serve operations to {@code pe}. */
+    /** Whether this engine can serve operations to {@code pe}; true whenever {@link #directSegment} is non-null. */
     boolean canReach(int pe);
 
     /**
      * The target's heap as a segment of this process when it is directly addressable (same host, mapped),
-     * otherwise {@code null}. Loads and stores on it are plain memory accesses into the peer's heap.
+     * otherwise {@code null} (always null unless {@link #capabilities()} say {@code mapsPeers}). Loads and stores on
+     * it are plain memory accesses into the peer's heap.
      */
     MemorySegment directSegment(int pe);
 
+    /** Copies {@code bytes} from {@code src} to PE pe's heap; returns when {@code src} may be reused. */
     void put(int pe, long heapOffset, MemorySegment src, long srcOffset, long bytes);
 
+    /** As {@link #put}, but {@code src} must stay untouched until the next {@link #quiet()}. */
     void putNbi(int pe, long heapOffset, MemorySegment src, long srcOffset, long bytes);
 
+    /** Copies {@code bytes} of PE pe's heap into {@code dst}; returns with the data there. */
     void get(int pe, long heapOffset, MemorySegment dst, long dstOffset, long bytes);
 
+    /** As {@link #get}, but the data is in {@code dst} only after the next {@link #quiet()}. */
     void getNbi(int pe, long heapOffset, MemorySegment dst, long dstOffset, long bytes);
 
     /** Stores a 64-bit value with release semantics at the target (used for flags and signals). */
@@ -100,13 +112,12 @@ public interface Transport extends AutoCloseable {
         return null;
     }
 
-    /**
-     * Whether every operation of this engine, nbi forms included, is complete at its target when the call returns,
-     * so that quiet reduces to a full fence ({@code VarHandle.fullFence()}). Lets a context skip per-target
-     * bookkeeping. False unless an engine guarantees it.
-     */
+    /** What this engine can do (fixed for its lifetime). */
+    EngineCapabilities capabilities();
+
+    /** {@code capabilities().completesOnReturn()}: quiet reduces to a full fence for this engine. */
     default boolean completesOnReturn() {
-        return false;
+        return capabilities().completesOnReturn();
     }
 
     /**

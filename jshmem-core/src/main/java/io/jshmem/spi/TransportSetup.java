@@ -1,4 +1,4 @@
-package io.jshmem.transport;
+package io.jshmem.spi;
 
 import io.jshmem.config.Settings;
 
@@ -10,18 +10,28 @@ import java.time.Duration;
  * exchange through the bootstrap for addresses and keys. Used only during init; not thread-safe.
  */
 public interface TransportSetup {
+    /** This PE's number, 0 to {@code nPes() - 1}. */
     int myPe();
 
+    /** PEs in the job. */
     int nPes();
 
-    /** Heap offset at which the user region starts; the whole heap is {@link #localHeap()}. */
+    /**
+     * This PE's whole symmetric heap, mapped here: the heap offsets of every {@link Transport} call are offsets into
+     * it (and into the peers' heaps of the same size).
+     */
     MemorySegment localHeap();
 
     /** Host identity per PE (PEs with equal values share a host). */
     String hostOf(int pe);
 
+    /**
+     * The job's resolved settings. Its package is exported only to jshmem's own modules; an engine from elsewhere on
+     * the module path reads its own configuration (the environment, system properties).
+     */
     Settings settings();
 
+    /** How long an engine may wait for a peer at init and in quiet before it fails (JSHMEM_TIMEOUT). */
     Duration timeout();
 
     /** Collective: every PE contributes {@code mine}; returns every PE's contribution indexed by PE. */

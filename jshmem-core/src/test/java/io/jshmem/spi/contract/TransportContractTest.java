@@ -1,0 +1,289 @@
+package io.jshmem.spi.contract;
+
+import io.jshmem.spi.AmoOp;
+import io.jshmem.spi.EngineCapabilities;
+import io.jshmem.spi.Transport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The promises of the engine SPI ({@link Transport}), checked the same way for every engine: a subclass says how to
+ * make a pair of PEs (an initiator engine and a target heap this JVM can read) and inherits every test. Offsets below
+ * {@link #HEAP_BYTES} of the target heap are free for the tests.
+ */
+@Timeout(120)
+public abstract class TransportContractTest {
+    /** Bytes of each PE's heap a subclass must provide. */
+    public static final long HEAP_BYTES = 1L << 20;
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+
+    /** One job of (at least) two PEs, seen from the initiator. */
+    public interface Pair extends AutoCloseable {
+        /** The initiator's engine. */
+        Transport engine();
+
+        /** PEs in the job. */
+        int nPes();
+
+        /** The PE the tests target (served by {@link #engine()}). */
+        int target();
+
+        /** The target's heap, readable and writable here to check what the engine did. */
+        MemorySegment targetHeap();
+
+        @Override
+        void close();
+    }
+
+    /** A fresh pair for one test; closed after it. */
+    protected abstract Pair open() throws Exception;
+
+    private Pair pair;
+    private Transport t;
+    private int target;
+    private MemorySegment heap;
+    private Arena arena;
+
+    @BeforeEach
+    final void openPair() throws Exception {
+        pair = open();
+        t = pair.engine();
+        target = pair.target();
+        heap = pair.targetHeap();
+        arena = Arena.ofShared();
+    }
+
+    @AfterEach
+    final void closePair() {
+        if (pair != null) {
+            pair.close();
+        }
+        if (arena != null) {
+            arena.close();
+        }
+    }
+
+    private MemorySegment pattern(int bytes, int seed) {
+        MemorySegment s = arena.allocate(bytes, 64);
+        for (int i = 0; i < bytes; i++) {
+            s.set(ValueLayout.JAVA_BYTE, i, (byte) (i * 31 + seed));
+        }
+        return s;
+    }
+
+    private byte[] targetBytes(long off, int bytes) {
+        VarHandle.fullFence();
+        return heap.asSlice(off, bytes).toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    @Test
+    void putThenQuietIsVisibleAtTheTarget() {
+        for (int bytes : new int[]{1, 8, 100, 4096, 64 << 10}) {
+            MemorySegment src = pattern(bytes, bytes);
+            t.put(target, 4096, src, 0, bytes);
+            t.quiet();
+            assertArrayEquals(src.toArray(ValueLayout.JAVA_BYTE), targetBytes(4096, bytes), bytes + " bytes");
+        }
+    }
+
+    @Test
+    void getReturnsTheTargetsData() {
+        MemorySegment expected = pattern(8192, 3);
+        MemorySegment.copy(expected, 0, heap, 8192, 8192);
+        VarHandle.fullFence();
+        MemorySegment dst = arena.allocate(8192 + 8, 8);
+        t.get(target, 8192, dst, 8, 8192);
+        assertArrayEquals(expected.toArray(ValueLayout.JAVA_BYTE),
+                dst.asSlice(8, 8192).toArray(ValueLayout.JAVA_BYTE));
+        byte[] array = new byte[16];
+        t.get(target, 8192 + 16, MemorySegment.ofArray(array), 0, 16);
+        assertArrayEquals(expected.asSlice(16, 16).toArray(ValueLayout.JAVA_BYTE), array, "into a heap array");
+    }
+
+    @Test
+    void nbiFormsCompleteAtQuiet() {
+        MemorySegment src = pattern(32 << 10, 9);
+        MemorySegment expected = pattern(32 << 10, 4);
+        MemorySegment.copy(expected, 0, heap, 256 << 10, 32 << 10);
+        VarHandle.fullFence();
+        MemorySegment dst = arena.allocate(32 << 10, 64);
+        t.putNbi(target, 128 << 10, src, 0, 32 << 10);
+        t.putNbi(target, 64, src, 0, 8);
+        t.getNbi(target, 256 << 10, dst, 0, 32 << 10);
+        t.quiet();
+        assertArrayEquals(src.toArray(ValueLayout.JAVA_BYTE), targetBytes(128 << 10, 32 << 10), "putNbi");
+        assertArrayEquals(src.asSlice(0, 8).toArray(ValueLayout.JAVA_BYTE), targetBytes(64, 8), "small putNbi");
+        assertArrayEquals(expected.toArray(ValueLayout.JAVA_BYTE), dst.toArray(ValueLayout.JAVA_BYTE), "getNbi");
+    }
+
+    @Test
+    void fenceOrdersPutsToOneTarget() {
+        MemorySegment word = arena.allocate(8, 8);
+        for (long i = 1; i <= 200; i++) {
+            word.set(ValueLayout.JAVA_LONG, 0, i);
+            t.putNbi(target, 512, word, 0, 8);
+            t.fence();
+            word = arena.allocate(8, 8);
+        }
+        word.set(ValueLayout.JAVA_LONG, 0, 1000);
+        t.put(target, 512, word, 0, 8);
+        t.quiet();
+        assertEquals(1000L, (long) LONG.getVolatile(heap, 512L), "the last put after fences wins");
+        t.putLongRelease(target, 520, 77);
+        t.quiet();
+        assertEquals(77L, (long) LONG.getVolatile(heap, 520L), "putLongRelease");
+    }
+
+    @Test
+    void longAtomicsReturnExactValues() {
+        long off = 1024;
+        t.setLong(target, off, 10);
+        assertEquals(10, t.fetchAddLong(target, off, 5));
+        assertEquals(15, t.fetchLong(target, off));
+        assertEquals(15, t.compareSwapLong(target, off, 15, 20));
+        assertEquals(20, t.compareSwapLong(target, off, 99, 1), "a failed compare-swap returns the value");
+        assertEquals(20, t.swapLong(target, off, 7));
+        assertEquals(7, t.atomicLong(AmoOp.FETCH_AND, target, off, 6, 0));
+        assertEquals(6, t.atomicLong(AmoOp.FETCH_OR, target, off, 9, 0));
+        assertEquals(15, t.atomicLong(AmoOp.FETCH_XOR, target, off, 0xF0, 0));
+        assertEquals(0xFFL, t.atomicLong(AmoOp.FETCH_ADD, target, off, -0x100, 0));
+        assertEquals(0, t.atomicLong(AmoOp.SET, target, off, Long.MIN_VALUE, 0));
+        assertEquals(Long.MIN_VALUE, t.atomicLong(AmoOp.COMPARE_SWAP, target, off, 3, Long.MIN_VALUE));
+        assertEquals(3, t.atomicLong(AmoOp.SWAP, target, off, 4, 0));
+        assertEquals(4, t.atomicLong(AmoOp.FETCH, target, off, 0, 0));
+        t.quiet();
+        assertEquals(4L, (long) LONG.getVolatile(heap, off));
+        MemorySegment result = arena.allocate(16, 8);
+        t.atomicLongNbi(AmoOp.FETCH_ADD, target, off, 1, 0, result, 8);
+        t.quiet();
+        assertEquals(4L, result.get(ValueLayout.JAVA_LONG, 8), "nbi fetching atomic");
+        assertEquals(5L, (long) LONG.getVolatile(heap, off));
+    }
+
+    @Test
+    void intAtomicsReturnExactValuesAndLeaveTheNeighbourAlone() {
+        long off = 2048;
+        heap.set(ValueLayout.JAVA_INT, off + 4, 0x5A5A5A5A);
+        VarHandle.fullFence();
+        assertEquals(0, t.atomicInt(AmoOp.SET, target, off, 10, 0));
+        assertEquals(10, t.atomicInt(AmoOp.FETCH_ADD, target, off, 5, 0));
+        assertEquals(15, t.atomicInt(AmoOp.COMPARE_SWAP, target, off, 20, 15));
+        assertEquals(20, t.atomicInt(AmoOp.COMPARE_SWAP, target, off, 1, 99));
+        assertEquals(20, t.atomicInt(AmoOp.SWAP, target, off, -1, 0));
+        assertEquals(-1, t.atomicInt(AmoOp.FETCH_AND, target, off, 0xFF, 0));
+        assertEquals(0xFF, t.atomicInt(AmoOp.FETCH_OR, target, off, 0x100, 0));
+        assertEquals(0x1FF, t.atomicInt(AmoOp.FETCH_XOR, target, off, 0x1, 0));
+        assertEquals(0x1FE, t.atomicInt(AmoOp.FETCH, target, off, 0, 0));
+        MemorySegment result = arena.allocate(8, 8);
+        t.atomicIntNbi(AmoOp.FETCH_ADD, target, off, 2, 0, result, 4);
+        t.quiet();
+        assertEquals(0x1FE, result.get(ValueLayout.JAVA_INT, 4), "nbi fetching atomic");
+        VarHandle.fullFence();
+        assertEquals(0x200, heap.get(ValueLayout.JAVA_INT, off));
+        assertEquals(0x5A5A5A5A, heap.get(ValueLayout.JAVA_INT, off + 4), "the next int is untouched");
+    }
+
+    @Test
+    void putSignalSetsOrAddsAndNeverShowsTheSignalBeforeTheData() throws Exception {
+        long data = 16 << 10;
+        long signal = 600;
+        int bytes = 4096;
+        int rounds = 100;
+        LONG.setVolatile(heap, signal, 0L);
+        AtomicInteger acked = new AtomicInteger();
+        AtomicReference<String> wrong = new AtomicReference<>();
+        Thread reader = Thread.ofPlatform().daemon().start(() -> {
+            for (int r = 1; r <= rounds && wrong.get() == null; r++) {
+                long deadline = System.nanoTime() + 30_000_000_000L;
+                while ((long) LONG.getVolatile(heap, signal) < r) {
+                    if (System.nanoTime() > deadline) {
+                        wrong.set("signal " + r + " never arrived");
+                        return;
+                    }
+                    Thread.onSpinWait();
+                }
+                for (int i = 0; i < bytes; i++) {
+                    if (heap.get(ValueLayout.JAVA_BYTE, data + i) != (byte) r) {
+                        wrong.set("round " + r + ": signal visible before data byte " + i);
+                        break;
+                    }
+                }
+                acked.set(r);
+            }
+        });
+        MemorySegment src = arena.allocate(bytes, 64);
+        for (int r = 1; r <= rounds; r++) {
+            src.fill((byte) r);
+            // Odd rounds set the signal to r, even rounds add 1 to r - 1.
+            t.putSignal(target, data, src, 0, bytes, signal, r % 2 == 1 ? r : 1, r % 2 == 0);
+            long quietAt = System.nanoTime() + 100_000_000L;
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            boolean quieted = false;
+            while (acked.get() < r && wrong.get() == null && System.nanoTime() < deadline) {
+                if (!quieted && System.nanoTime() > quietAt) {
+                    t.quiet(); // an engine may need it to deliver; the order must hold either way
+                    quieted = true;
+                }
+                Thread.onSpinWait();
+            }
+            assertNull(wrong.get());
+            assertEquals(r, acked.get(), "round " + r + " acknowledged");
+        }
+        reader.join(10_000);
+        assertNull(wrong.get());
+        assertEquals(rounds, (long) LONG.getVolatile(heap, signal));
+    }
+
+    @Test
+    void reachAndDirectSegmentsAgree() {
+        assertTrue(t.canReach(target), "the engine serves the target it was created for");
+        for (int pe = 0; pe < pair.nPes(); pe++) {
+            MemorySegment d = t.directSegment(pe);
+            if (d != null) {
+                assertTrue(t.canReach(pe), "PE " + pe + " is mapped but not reachable");
+                assertTrue(t.capabilities().mapsPeers(), "PE " + pe + " is mapped by an engine that maps no peer");
+            }
+        }
+        MemorySegment d = t.directSegment(target);
+        if (d != null) {
+            LONG.setVolatile(d, 640L, 0x1234L);
+            assertEquals(0x1234L, (long) LONG.getVolatile(heap, 640L), "the direct segment is the target's heap");
+        }
+    }
+
+    @Test
+    void nameAndCapabilitiesDescribeTheEngine() {
+        String name = t.name();
+        assertNotNull(name);
+        assertFalse(name.isBlank());
+        assertEquals(name.toLowerCase(Locale.ROOT), name, "engine names are lower case");
+        assertFalse(Set.of("auto", "network", "self").contains(name), name + " is reserved");
+        EngineCapabilities c = t.capabilities();
+        assertNotNull(c);
+        assertEquals(c.completesOnReturn(), t.completesOnReturn());
+        if (c.completesOnReturn()) {
+            MemorySegment src = pattern(64, 1);
+            t.putNbi(target, 8, src, 0, 64);
+            assertArrayEquals(src.toArray(ValueLayout.JAVA_BYTE), targetBytes(8, 64), "complete on return");
+        }
+        assertNotNull(t.tuning());
+    }
+}
