@@ -116,9 +116,9 @@ public interface ShmemRuntime extends Context {
     /**
      * Collective: {@link #malloc(long)} from the heap of kind {@code memType} ({@code aclshmemx_malloc}).
      * {@link MemType#HOST_SIDE} is {@link #malloc(long)}. {@link MemType#DEVICE_SIDE} comes from the heap of the
-     * {@link MemoryKindProvider} found for it (opened on first use, collectively); when no provider is available it
-     * throws {@link io.jshmem.error.ShmemStateException} on every PE, naming the provider interface and how to supply
-     * one, with nothing allocated. Verified across PEs (a PE asking for another kind makes every PE throw), ends in a
+     * {@link io.jshmem.spi.MemoryKindProvider} found for it (opened on first use, collectively); when no provider is
+     * available it throws {@link io.jshmem.error.ShmemStateException} on every PE, naming the provider interface and
+     * how to supply one, with nothing allocated. Verified across PEs (a PE asking for another kind makes every PE throw), ends in a
      * barrier; serialized with the other collective calls.
      */
     SymmetricMemory malloc(long bytes, MemType memType);

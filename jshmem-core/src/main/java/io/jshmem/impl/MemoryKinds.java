@@ -1,7 +1,7 @@
 package io.jshmem.impl;
 
 import io.jshmem.MemType;
-import io.jshmem.MemoryKindProvider;
+import io.jshmem.spi.MemoryKindProvider;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.memory.Block;
@@ -39,8 +39,9 @@ final class MemoryKinds {
     KindBlock allocate(String operation, MemType kind, long bytes, long alignment) {
         KindHeap heap = heap(operation, kind);
         Block b = heap.allocate(operation, bytes, alignment);
+        var h = heap.heap();
         KindBlock block = new KindBlock(instance, runtime.instanceId(), kind, heap.providerName(), b.offset(),
-                b.size(), heap.heap(), instance.nPes());
+                b.size(), h.local(), h::peer, instance.nPes());
         live.add(block);
         return block;
     }
@@ -112,9 +113,9 @@ final class MemoryKinds {
         }
         throw new ShmemStateException(operation + " with MemType." + kind + " needs a memory-kind provider for "
                 + kind + ", and none is available" + found + ": jshmem has no " + kind + " memory of its own and "
-                + "never falls back to HOST_SIDE. Supply one: implement io.jshmem.MemoryKindProvider (memType() "
-                + kind + "), register it in META-INF/services/io.jshmem.MemoryKindProvider on the class path or with "
-                + "'provides io.jshmem.MemoryKindProvider with ...' in its module, and make its unavailableReason() "
+                + "never falls back to HOST_SIDE. Supply one: implement io.jshmem.spi.MemoryKindProvider (memType() "
+                + kind + "), register it in META-INF/services/io.jshmem.spi.MemoryKindProvider on the class path or with "
+                + "'provides io.jshmem.spi.MemoryKindProvider with ...' in its module, and make its unavailableReason() "
                 + "empty on this machine; or allocate with MemType.HOST_SIDE. Nothing was allocated");
     }
 

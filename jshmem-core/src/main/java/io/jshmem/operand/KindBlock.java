@@ -1,10 +1,10 @@
 package io.jshmem.operand;
 
 import io.jshmem.MemType;
-import io.jshmem.MemoryKindHeap;
 import io.jshmem.SymmetricMemory;
 
 import java.lang.foreign.MemorySegment;
+import java.util.function.IntFunction;
 
 /**
  * A {@link SymmetricMemory} of a provided memory kind ({@link MemType#DEVICE_SIDE}): offset and length in the
@@ -18,19 +18,23 @@ import java.lang.foreign.MemorySegment;
 public final class KindBlock extends MappedBlock {
     private final MemType memType;
     private final String provider;
-    private final MemoryKindHeap heap;
+    private final IntFunction<MemorySegment> peerHeaps;
 
+    /**
+     * A block at {@code offset} of the provider's heap; {@code localHeap} is this PE's mapping of it and
+     * {@code peerHeaps} gives PE p's mapping or null (the provider heap's {@code local()} and {@code peer}).
+     */
     public KindBlock(Object owner, int instanceId, MemType memType, String provider, long offset, long byteSize,
-                     MemoryKindHeap heap, int nPes) {
-        super(owner, instanceId, offset, byteSize, heap.local(), nPes);
+                     MemorySegment localHeap, IntFunction<MemorySegment> peerHeaps, int nPes) {
+        super(owner, instanceId, offset, byteSize, localHeap, nPes);
         this.memType = memType;
         this.provider = provider;
-        this.heap = heap;
+        this.peerHeaps = peerHeaps;
     }
 
     @Override
     MemorySegment peerHeap(int pe) {
-        return heap.peer(pe);
+        return peerHeaps.apply(pe);
     }
 
     /** The name of the provider whose heap holds the block. */

@@ -1,9 +1,9 @@
 package io.jshmem.runtime;
 
 import io.jshmem.MemType;
-import io.jshmem.MemoryKindHeap;
-import io.jshmem.MemoryKindProvider;
-import io.jshmem.MemoryKindSetup;
+import io.jshmem.spi.MemoryKindHeap;
+import io.jshmem.spi.MemoryKindProvider;
+import io.jshmem.spi.MemoryKindSetup;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.memory.Block;
 import io.jshmem.memory.SymmetricAllocator;

@@ -1,9 +1,9 @@
 package io.jshmem.it.pe;
 
 import io.jshmem.MemType;
-import io.jshmem.MemoryKindHeap;
-import io.jshmem.MemoryKindProvider;
-import io.jshmem.MemoryKindSetup;
+import io.jshmem.spi.MemoryKindHeap;
+import io.jshmem.spi.MemoryKindProvider;
+import io.jshmem.spi.MemoryKindSetup;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

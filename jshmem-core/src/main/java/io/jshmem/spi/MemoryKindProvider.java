@@ -1,16 +1,18 @@
-package io.jshmem;
+package io.jshmem.spi;
+
+import io.jshmem.MemType;
 
 import java.util.Optional;
 
 /**
  * Service-provider interface for a memory kind other than {@link MemType#HOST_SIDE}: a symmetric device heap (GPU or
  * NPU memory, or any memory a vendor can map). jshmem finds providers with {@link java.util.ServiceLoader}: list the
- * implementing class in {@code META-INF/services/io.jshmem.MemoryKindProvider} on the class path, or declare
- * {@code provides io.jshmem.MemoryKindProvider with ...} in a module. The first provider for the requested kind whose
- * {@link #unavailableReason()} is empty serves the instance; it is opened on the first allocation of that kind.
+ * implementing class in {@code META-INF/services/io.jshmem.spi.MemoryKindProvider} on the class path, or declare
+ * {@code provides io.jshmem.spi.MemoryKindProvider with ...} in a module. The first provider for the requested kind
+ * whose {@link #unavailableReason()} is empty serves the instance; it is opened on the first allocation of that kind.
  *
- * <p>It lives in the API package because it is the one implementation seam that third parties implement; jshmem's
- * internals stay unexported. jshmem keeps the allocator (offsets are deterministic, arguments are verified across PEs,
+ * <p>It lives in the SPI package, next to the engine SPI, because third parties implement it; jshmem's internals stay
+ * unexported. jshmem keeps the allocator (offsets are deterministic, arguments are verified across PEs,
  * every call ends in a barrier); the provider only supplies memory and its mappings. Buffers of a provided kind are
  * used through their views and the provider's own engines: jshmem's host RMA, atomics and collectives serve
  * {@link MemType#HOST_SIDE} buffers and reject others, naming the buffer's kind.

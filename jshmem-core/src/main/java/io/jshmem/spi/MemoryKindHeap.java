@@ -1,4 +1,4 @@
-package io.jshmem;
+package io.jshmem.spi;
 
 import java.lang.foreign.MemorySegment;
 
