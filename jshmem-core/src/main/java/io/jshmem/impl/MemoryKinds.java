@@ -40,8 +40,11 @@ final class MemoryKinds {
         KindHeap heap = heap(operation, kind);
         Block b = heap.allocate(operation, bytes, alignment);
         var h = heap.heap();
-        KindBlock block = new KindBlock(instance, runtime.instanceId(), kind, heap.providerName(), b.offset(),
-                b.size(), h.local(), h::peer, instance.nPes());
+        KindBlock block = heap.capabilities().hostAddressable()
+                ? new KindBlock(instance, runtime.instanceId(), kind, heap.providerName(), b.offset(), b.size(),
+                        h.local(), h::peer, instance.nPes())
+                : KindBlock.withoutHostViews(instance, runtime.instanceId(), kind, heap.providerName(), b.offset(),
+                        b.size(), instance.nPes());
         live.add(block);
         return block;
     }

@@ -18,6 +18,7 @@ import java.util.function.IntFunction;
 public final class KindBlock extends MappedBlock {
     private final MemType memType;
     private final String provider;
+    /** PE p's mapping or null; null itself for a kind that is not host-addressable (every view is refused). */
     private final IntFunction<MemorySegment> peerHeaps;
 
     /**
@@ -32,8 +33,25 @@ public final class KindBlock extends MappedBlock {
         this.peerHeaps = peerHeaps;
     }
 
+    /**
+     * A block of a kind that is not host-addressable: jshmem hands out no host view of it, so {@link #local()},
+     * {@link #ptr(int)} and team ptr refuse, naming the kind.
+     */
+    public static KindBlock withoutHostViews(Object owner, int instanceId, MemType memType, String provider,
+                                             long offset, long byteSize, int nPes) {
+        return new KindBlock(owner, instanceId, memType, provider, offset, byteSize, null, null, nPes);
+    }
+
+    /** Whether the block's memory has host views ({@link #local()}, {@link #ptr(int)}). */
+    public boolean hostAddressable() {
+        return peerHeaps != null;
+    }
+
     @Override
     MemorySegment peerHeap(int pe) {
+        if (peerHeaps == null) {
+            throw OperandErrors.noHostView(this, "ptr(" + pe + ")");
+        }
         return peerHeaps.apply(pe);
     }
 
@@ -42,9 +60,15 @@ public final class KindBlock extends MappedBlock {
         return provider;
     }
 
-    /** This PE's copy; after a free its accesses fail (the view's arena is closed). */
+    /**
+     * This PE's copy; after a free its accesses fail (the view's arena is closed). Refused for a kind that is not
+     * host-addressable.
+     */
     @Override
     public MemorySegment local() {
+        if (peerHeaps == null) {
+            throw OperandErrors.noHostView(this, "local()");
+        }
         return localView();
     }
 

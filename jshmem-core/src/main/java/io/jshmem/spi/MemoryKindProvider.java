@@ -28,6 +28,12 @@ public interface MemoryKindProvider {
     String name();
 
     /**
+     * What this kind's heaps allow; fixed for the provider (the heaps it opens behave accordingly). jshmem hands out
+     * host views of a block only when {@link MemoryKindCapabilities#hostAddressable()} is true.
+     */
+    MemoryKindCapabilities capabilities();
+
+    /**
      * Why this provider cannot serve on this machine (no device, no driver), or empty when it can. Must give the same
      * answer on every PE of a job that allocates this kind.
      */
@@ -35,8 +41,8 @@ public interface MemoryKindProvider {
 
     /**
      * Collective over every PE of the instance: creates this PE's heap of at least {@link MemoryKindSetup#byteSize()}
-     * bytes and maps the peers' heaps that this process can reach, exchanging whatever handles that needs through
-     * {@code setup}. A failure should be thrown on every PE (it is reported to the caller of the allocation).
+     * bytes ({@link MemoryKindHeap#byteSize()}) and maps the peers' heaps that this process can reach, exchanging
+     * whatever handles that needs through {@code setup}. A failure should be thrown on every PE (it is reported to the caller of the allocation).
      */
     MemoryKindHeap open(MemoryKindSetup setup);
 }
