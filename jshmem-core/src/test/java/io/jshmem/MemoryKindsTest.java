@@ -46,6 +46,23 @@ class MemoryKindsTest {
     }
 
     @Test
+    void anUnknownDeviceKindNameFailsTheFirstAllocationNamingTheSetting() {
+        try (ShmemRuntime rt = Shmem.init()) {
+            HeapUsage before = rt.heapUsage();
+            System.setProperty("jshmem.device.kind", "no-such-kind");
+            try {
+                String m = assertThrows(ShmemStateException.class, () -> rt.malloc(64, MemType.DEVICE_SIDE))
+                        .getMessage();
+                assertTrue(m.contains("JSHMEM_DEVICE_KIND = no-such-kind names no memory-kind provider of "
+                        + "DEVICE_SIDE installed here; providers found: none"), m);
+            } finally {
+                System.clearProperty("jshmem.device.kind");
+            }
+            assertEquals(before, rt.heapUsage(), "nothing allocated");
+        }
+    }
+
+    @Test
     void hintsAreRecordedAndUnknownBitsRejected() {
         try (ShmemRuntime rt = Shmem.init()) {
             SymmetricMemory m = rt.mallocWithHints(16, ShmemRuntime.MALLOC_SIGNAL_REMOTE);

@@ -8,8 +8,11 @@ import java.util.Optional;
  * Service-provider interface for a memory kind other than {@link MemType#HOST_SIDE}: a symmetric device heap (GPU or
  * NPU memory, or any memory a vendor can map). jshmem finds providers with {@link java.util.ServiceLoader}: list the
  * implementing class in {@code META-INF/services/io.jshmem.spi.MemoryKindProvider} on the class path, or declare
- * {@code provides io.jshmem.spi.MemoryKindProvider with ...} in a module. The first provider for the requested kind
- * whose {@link #unavailableReason()} is empty serves the instance; it is opened on the first allocation of that kind.
+ * {@code provides io.jshmem.spi.MemoryKindProvider with ...} in a module. The setting {@code JSHMEM_DEVICE_KIND}
+ * chooses by {@link #name()}: the provider of the requested kind with that name serves the instance when its
+ * {@link #unavailableReason()} is empty, and a name that no available provider has fails the first allocation of the
+ * kind, listing the providers found; left empty, the first provider of the kind that is available serves. It is opened
+ * on the first allocation of that kind.
  *
  * <p>It lives in the SPI package, next to the engine SPI, because third parties implement it; jshmem's internals stay
  * unexported. jshmem keeps the allocator (offsets are deterministic, arguments are verified across PEs,
@@ -24,7 +27,10 @@ public interface MemoryKindProvider {
     /** The kind this provider supplies; jshmem asks only for {@link MemType#DEVICE_SIDE} today. */
     MemType memType();
 
-    /** A short name for messages and diagnostics (for example {@code "cuda"}). */
+    /**
+     * A short name, the value of {@code JSHMEM_DEVICE_KIND} that chooses this provider and the kind's name in messages
+     * (for example {@code "cuda"}); lower case by convention (the setting matches it ignoring case).
+     */
     String name();
 
     /**
