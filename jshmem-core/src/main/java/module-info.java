@@ -18,7 +18,7 @@ module io.jshmem {
     exports io.jshmem.memory to io.jshmem.bench, io.jshmem.launcher;
 
     uses io.jshmem.ShmemProvider;
-    uses io.jshmem.MemoryKindProvider;
+    uses io.jshmem.spi.MemoryKindProvider;
     uses io.jshmem.spi.TransportProvider;
 
     provides io.jshmem.ShmemProvider with io.jshmem.impl.JshmemProvider;

@@ -116,9 +116,10 @@ public interface ShmemRuntime extends Context {
     /**
      * Collective: {@link #malloc(long)} from the heap of kind {@code memType} ({@code aclshmemx_malloc}).
      * {@link MemType#HOST_SIDE} is {@link #malloc(long)}. {@link MemType#DEVICE_SIDE} comes from the heap of the
-     * {@link MemoryKindProvider} found for it (opened on first use, collectively); when no provider is available it
-     * throws {@link io.jshmem.error.ShmemStateException} on every PE, naming the provider interface and how to supply
-     * one, with nothing allocated. Verified across PEs (a PE asking for another kind makes every PE throw), ends in a
+     * {@link io.jshmem.spi.MemoryKindProvider} found for it (the one named by {@code JSHMEM_DEVICE_KIND}, else the
+     * first available; opened on first use, collectively); when no provider is available, or none has the name set,
+     * it throws {@link io.jshmem.error.ShmemStateException} on every PE, naming the provider interface (or the setting
+     * and the providers found) and how to fix it, with nothing allocated. Verified across PEs (a PE asking for another kind makes every PE throw), ends in a
      * barrier; serialized with the other collective calls.
      */
     SymmetricMemory malloc(long bytes, MemType memType);

@@ -13,6 +13,10 @@ import java.util.Optional;
  * {@link #ptr(int)}) fails on access with {@link IllegalStateException} (the segments belong to an arena that free
  * closes), even when the heap range is reused by a later allocation.
  *
+ * <p>Memory of a kind that is not host-addressable (a device heap whose provider declares so, see
+ * {@link io.jshmem.spi.MemoryKindCapabilities}) has no host views: {@link #local()}, {@link #ptr(int)} and team ptr
+ * throw {@link io.jshmem.error.ShmemStateException} naming the kind.
+ *
  * <p>Thread-safety: immutable apart from its freed state, which is published with volatile semantics; of
  * concurrent frees exactly one wins. Only jshmem implements this interface.
  */

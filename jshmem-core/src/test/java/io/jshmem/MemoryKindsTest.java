@@ -11,9 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Memory kinds and hints on a one-PE job in this JVM, whose class path has no {@link MemoryKindProvider} at all:
- * DEVICE_SIDE fails naming the interface and how to supply one (never a fallback), HOST_SIDE is the heap, hints are
- * recorded and unknown bits rejected, team ptr of the world team is ptr. The multi-PE cases, with a provider, are in
+ * Memory kinds and hints on a one-PE job in this JVM, whose class path has no {@link io.jshmem.spi.MemoryKindProvider}
+ * registered at all: DEVICE_SIDE fails naming the interface and how to supply one (never a fallback), HOST_SIDE is the
+ * heap, hints are recorded and unknown bits rejected, team ptr of the world team is ptr. The multi-PE cases, with a provider, are in
  * jshmem-tests' MemoryChapterTest.
  */
 @Timeout(120)
@@ -26,8 +26,8 @@ class MemoryKindsTest {
             ShmemStateException e = assertThrows(ShmemStateException.class, () -> rt.malloc(64, MemType.DEVICE_SIDE));
             String m = e.getMessage();
             for (String part : new String[] {"malloc with MemType.DEVICE_SIDE", "none is available",
-                "implement io.jshmem.MemoryKindProvider", "META-INF/services/io.jshmem.MemoryKindProvider",
-                "provides io.jshmem.MemoryKindProvider with", "never falls back to HOST_SIDE",
+                "implement io.jshmem.spi.MemoryKindProvider", "META-INF/services/io.jshmem.spi.MemoryKindProvider",
+                "provides io.jshmem.spi.MemoryKindProvider with", "never falls back to HOST_SIDE",
                 "or allocate with MemType.HOST_SIDE", "Nothing was allocated"}) {
                 assertTrue(m.contains(part), () -> "message lacks '" + part + "': " + m);
             }
@@ -42,6 +42,23 @@ class MemoryKindsTest {
             assertEquals(0, MemType.HOST_SIDE.code());
             assertEquals(1, MemType.DEVICE_SIDE.code());
             rt.free(host, MemType.HOST_SIDE);
+        }
+    }
+
+    @Test
+    void anUnknownDeviceKindNameFailsTheFirstAllocationNamingTheSetting() {
+        try (ShmemRuntime rt = Shmem.init()) {
+            HeapUsage before = rt.heapUsage();
+            System.setProperty("jshmem.device.kind", "no-such-kind");
+            try {
+                String m = assertThrows(ShmemStateException.class, () -> rt.malloc(64, MemType.DEVICE_SIDE))
+                        .getMessage();
+                assertTrue(m.contains("JSHMEM_DEVICE_KIND = no-such-kind names no memory-kind provider of "
+                        + "DEVICE_SIDE installed here; providers found: none"), m);
+            } finally {
+                System.clearProperty("jshmem.device.kind");
+            }
+            assertEquals(before, rt.heapUsage(), "nothing allocated");
         }
     }
 

@@ -101,7 +101,7 @@ final class NameTableWriter {
             | `SHMEM_CTX_PRIVATE`, `_SERIALIZED`, `_NOSTORE` | `CtxOption` |
             | `SHMEM_TEAM_INVALID` | a `Team` whose `isValid()` is false (what a split gives non-members) |
             | `SHMEM_MALLOC_ATOMICS_REMOTE`, `SHMEM_MALLOC_SIGNAL_REMOTE` | `ShmemRuntime.MALLOC_ATOMICS_REMOTE` (1), `MALLOC_SIGNAL_REMOTE` (2); `SymmetricMemory.hints()` |
-            | `aclshmem_mem_type_t` (`HOST_SIDE`, `DEVICE_SIDE`), `Buffer.mem_type`, `Buffer.instance_id` | `MemType`; `SymmetricMemory.memType()`, `instanceId()`; DEVICE_SIDE through a `MemoryKindProvider` (ServiceLoader) |
+            | `aclshmem_mem_type_t` (`HOST_SIDE`, `DEVICE_SIDE`), `Buffer.mem_type`, `Buffer.instance_id` | `MemType`; `SymmetricMemory.memType()`, `instanceId()`; DEVICE_SIDE through an `io.jshmem.spi.MemoryKindProvider` (ServiceLoader) |
             | `aclshmemx_init_attr_t` | `InitAttributes` (`instanceId`, `dataOpEngines`, `connectTimeout`, `controlTimeout`) |
             | `aclshmem_handle_t` | `Handle` (`new Handle(team)`, `Handle.world(rt)`) |
             | kernel launch with the device API | `stream.launch(ctx -> { ctx.p(...); ctx.quiet(); })` (`Kernel`) |

@@ -160,7 +160,7 @@ final class RoutineTable {
                         + " {@code MALLOC_SIGNAL_REMOTE}), recorded on the block; 0 is malloc; unknown bits throw.");
         row(c("aclshmemx_malloc"), "SymmetricMemory malloc(long bytes, MemType memType)",
                 lifecycle("malloc", "malloc(bytes, notNull(\"memType\", memType))", true),
-                "Collective: malloc from the heap of kind {@code memType}; DEVICE_SIDE needs a MemoryKindProvider.");
+                "Collective: malloc from the heap of kind {@code memType}; DEVICE_SIDE needs an io.jshmem.spi.MemoryKindProvider.");
         row(c("aclshmemx_calloc"), "SymmetricMemory calloc(long count, long elementSize, MemType memType)",
                 lifecycle("calloc", "calloc(count, elementSize, notNull(\"memType\", memType))", true),
                 "Collective: calloc from the heap of kind {@code memType}.");

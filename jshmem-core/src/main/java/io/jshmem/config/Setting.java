@@ -27,6 +27,10 @@ public enum Setting {
             "Engine for other PEs: auto (SHM on this host, the one installed network engine elsewhere), shm,"
                     + " network (that engine for every other PE), or an installed engine's name (that engine for every"
                     + " other PE). An unknown name fails at init, listing the engines found."),
+    DEVICE_KIND("JSHMEM_DEVICE_KIND", "",
+            "Memory-kind provider that serves MemType.DEVICE_SIDE, by its name (an installed MemoryKindProvider of"
+                    + " the SPI package); empty = the first available one. A name that no available"
+                    + " provider has fails at the first DEVICE_SIDE allocation, listing the providers found."),
     UCX_PROGRESS_SPIN_US("JSHMEM_UCX_PROGRESS_SPIN_US", "50",
             "Microseconds the UCX progress thread keeps polling after the last network event before it sleeps on"
                     + " the worker's event fd (0 sleeps at once: least CPU, higher latency over tcp)."),

@@ -1,25 +1,23 @@
 package io.jshmem.impl;
 
 import io.jshmem.MemType;
-import io.jshmem.MemoryKindProvider;
 import io.jshmem.SymmetricMemory;
-import io.jshmem.error.ShmemStateException;
+import io.jshmem.config.Setting;
 import io.jshmem.memory.Block;
 import io.jshmem.operand.KindBlock;
 import io.jshmem.runtime.Instance;
 import io.jshmem.runtime.KindHeap;
+import io.jshmem.runtime.KindProviders;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The memory kinds of one runtime besides HOST_SIDE: finds the {@link MemoryKindProvider} for DEVICE_SIDE with
- * {@link ServiceLoader} on first use, keeps that kind's {@link KindHeap}, and tracks its live blocks so finalize
- * closes their views before the provider's heap. A kind with no available provider fails before any communication
- * (every PE sees the same class path and machine, so every PE fails alike), naming the interface to implement.
+ * The memory kinds of one runtime besides HOST_SIDE: chooses the provider for DEVICE_SIDE on first use
+ * ({@link KindProviders}: the one {@code JSHMEM_DEVICE_KIND} names, or the first available), keeps that kind's
+ * {@link KindHeap}, hands out blocks with host views only when the kind is host-addressable, and tracks the live
+ * blocks so finalize closes their views before the provider's heap. A missing or unknown provider fails before any
+ * communication (every PE sees the same class path, machine and settings, so every PE fails alike).
  *
  * <p>Thread-safety: allocation and free are collective and serialized by the instance's collective lock; the heap
  * is created under this object's monitor; the live set is concurrent.
@@ -39,8 +37,12 @@ final class MemoryKinds {
     KindBlock allocate(String operation, MemType kind, long bytes, long alignment) {
         KindHeap heap = heap(operation, kind);
         Block b = heap.allocate(operation, bytes, alignment);
-        KindBlock block = new KindBlock(instance, runtime.instanceId(), kind, heap.providerName(), b.offset(),
-                b.size(), heap.heap(), instance.nPes());
+        var h = heap.heap();
+        KindBlock block = heap.capabilities().hostAddressable()
+                ? new KindBlock(instance, runtime.instanceId(), kind, heap.providerName(), b.offset(), b.size(),
+                        h.local(), h::peer, instance.nPes())
+                : KindBlock.withoutHostViews(instance, runtime.instanceId(), kind, heap.providerName(), b.offset(),
+                        b.size(), instance.nPes());
         live.add(block);
         return block;
     }
@@ -52,7 +54,8 @@ final class MemoryKinds {
 
     private synchronized KindHeap heap(String operation, MemType kind) {
         if (device == null) {
-            device = new KindHeap(instance, provider(operation, kind), runtime.instanceId());
+            device = new KindHeap(instance, KindProviders.choose(operation, kind,
+                    instance.settings().string(Setting.DEVICE_KIND)), runtime.instanceId());
         }
         return device;
     }
@@ -85,37 +88,6 @@ final class MemoryKinds {
         if (d != null) {
             d.close();
         }
-    }
-
-    private static MemoryKindProvider provider(String operation, MemType kind) {
-        List<String> unavailable = new ArrayList<>();
-        List<String> otherKinds = new ArrayList<>();
-        for (ServiceLoader.Provider<MemoryKindProvider> candidate : ServiceLoader.load(MemoryKindProvider.class)
-                .stream().toList()) {
-            MemoryKindProvider p = candidate.get();
-            if (p.memType() != kind) {
-                otherKinds.add(p.name() + " (" + p.memType() + ")");
-                continue;
-            }
-            var reason = p.unavailableReason();
-            if (reason.isEmpty()) {
-                return p;
-            }
-            unavailable.add(p.name() + ": " + reason.get());
-        }
-        StringBuilder found = new StringBuilder();
-        if (!unavailable.isEmpty()) {
-            found.append(" (found but unavailable: ").append(String.join("; ", unavailable)).append(')');
-        }
-        if (!otherKinds.isEmpty()) {
-            found.append(" (providers of other kinds: ").append(String.join(", ", otherKinds)).append(')');
-        }
-        throw new ShmemStateException(operation + " with MemType." + kind + " needs a memory-kind provider for "
-                + kind + ", and none is available" + found + ": jshmem has no " + kind + " memory of its own and "
-                + "never falls back to HOST_SIDE. Supply one: implement io.jshmem.MemoryKindProvider (memType() "
-                + kind + "), register it in META-INF/services/io.jshmem.MemoryKindProvider on the class path or with "
-                + "'provides io.jshmem.MemoryKindProvider with ...' in its module, and make its unavailableReason() "
-                + "empty on this machine; or allocate with MemType.HOST_SIDE. Nothing was allocated");
     }
 
     /** The live block of a provided kind behind {@code mem}, or null when {@code mem} is not one. */

@@ -1,10 +1,10 @@
 package io.jshmem.operand;
 
 import io.jshmem.MemType;
-import io.jshmem.MemoryKindHeap;
 import io.jshmem.SymmetricMemory;
 
 import java.lang.foreign.MemorySegment;
+import java.util.function.IntFunction;
 
 /**
  * A {@link SymmetricMemory} of a provided memory kind ({@link MemType#DEVICE_SIDE}): offset and length in the
@@ -18,19 +18,41 @@ import java.lang.foreign.MemorySegment;
 public final class KindBlock extends MappedBlock {
     private final MemType memType;
     private final String provider;
-    private final MemoryKindHeap heap;
+    /** PE p's mapping or null; null itself for a kind that is not host-addressable (every view is refused). */
+    private final IntFunction<MemorySegment> peerHeaps;
 
+    /**
+     * A block at {@code offset} of the provider's heap; {@code localHeap} is this PE's mapping of it and
+     * {@code peerHeaps} gives PE p's mapping or null (the provider heap's {@code local()} and {@code peer}).
+     */
     public KindBlock(Object owner, int instanceId, MemType memType, String provider, long offset, long byteSize,
-                     MemoryKindHeap heap, int nPes) {
-        super(owner, instanceId, offset, byteSize, heap.local(), nPes);
+                     MemorySegment localHeap, IntFunction<MemorySegment> peerHeaps, int nPes) {
+        super(owner, instanceId, offset, byteSize, localHeap, nPes);
         this.memType = memType;
         this.provider = provider;
-        this.heap = heap;
+        this.peerHeaps = peerHeaps;
+    }
+
+    /**
+     * A block of a kind that is not host-addressable: jshmem hands out no host view of it, so {@link #local()},
+     * {@link #ptr(int)} and team ptr refuse, naming the kind.
+     */
+    public static KindBlock withoutHostViews(Object owner, int instanceId, MemType memType, String provider,
+                                             long offset, long byteSize, int nPes) {
+        return new KindBlock(owner, instanceId, memType, provider, offset, byteSize, null, null, nPes);
+    }
+
+    /** Whether the block's memory has host views ({@link #local()}, {@link #ptr(int)}). */
+    public boolean hostAddressable() {
+        return peerHeaps != null;
     }
 
     @Override
     MemorySegment peerHeap(int pe) {
-        return heap.peer(pe);
+        if (peerHeaps == null) {
+            throw OperandErrors.noHostView(this, "ptr(" + pe + ")");
+        }
+        return peerHeaps.apply(pe);
     }
 
     /** The name of the provider whose heap holds the block. */
@@ -38,9 +60,15 @@ public final class KindBlock extends MappedBlock {
         return provider;
     }
 
-    /** This PE's copy; after a free its accesses fail (the view's arena is closed). */
+    /**
+     * This PE's copy; after a free its accesses fail (the view's arena is closed). Refused for a kind that is not
+     * host-addressable.
+     */
     @Override
     public MemorySegment local() {
+        if (peerHeaps == null) {
+            throw OperandErrors.noHostView(this, "local()");
+        }
         return localView();
     }
 

@@ -115,8 +115,16 @@ final class OperandErrors {
         }
         return new ShmemArgumentException(name + " is a " + k.memType() + " buffer (heap of memory-kind provider '"
                 + k.provider() + "'): jshmem's host RMA, atomics, signals, waits, locks and collectives take "
-                + "HOST_SIDE buffers only; reach it through its local()/ptr(pe) views or the provider's engines, or "
-                + "allocate it with MemType.HOST_SIDE");
+                + "HOST_SIDE buffers only; reach it through " + (k.hostAddressable() ? "its local()/ptr(pe) views or "
+                : "") + "the provider's engines, or allocate it with MemType.HOST_SIDE");
+    }
+
+    /** A host view ({@code view}) asked of a block whose memory kind is not host-addressable. */
+    static ShmemStateException noHostView(KindBlock k, String view) {
+        return new ShmemStateException(view + " of " + k + " is refused: memory kind '" + k.provider() + "' ("
+                + k.memType() + ") is not host-addressable, so jshmem hands out no host views of it (local(), "
+                + "ptr(pe), team ptr); move its bytes with the provider's own means, or allocate with "
+                + "MemType.HOST_SIDE for memory that loads and stores can reach");
     }
 
     static ShmemArgumentException hints(String name, long hints, long valid) {

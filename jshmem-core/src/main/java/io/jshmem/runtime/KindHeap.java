@@ -1,9 +1,10 @@
 package io.jshmem.runtime;
 
 import io.jshmem.MemType;
-import io.jshmem.MemoryKindHeap;
-import io.jshmem.MemoryKindProvider;
-import io.jshmem.MemoryKindSetup;
+import io.jshmem.spi.MemoryKindCapabilities;
+import io.jshmem.spi.MemoryKindHeap;
+import io.jshmem.spi.MemoryKindProvider;
+import io.jshmem.spi.MemoryKindSetup;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.memory.Block;
 import io.jshmem.memory.SymmetricAllocator;
@@ -22,6 +23,7 @@ public final class KindHeap {
     private final Instance instance;
     private final MemoryKindProvider provider;
     private final int instanceId;
+    private final MemoryKindCapabilities capabilities;
     private volatile MemoryKindHeap heap;
     private SymmetricAllocator allocator;
     private int exchanges;
@@ -30,6 +32,11 @@ public final class KindHeap {
         this.instance = instance;
         this.provider = provider;
         this.instanceId = instanceId;
+        this.capabilities = provider.capabilities();
+        if (capabilities == null) {
+            throw new ShmemStateException("memory-kind provider '" + provider.name() + "' (" + provider.getClass()
+                    .getName() + ") returned null from capabilities(): it must declare what its heaps allow");
+        }
     }
 
     public MemType memType() {
@@ -38,6 +45,11 @@ public final class KindHeap {
 
     public String providerName() {
         return provider.name();
+    }
+
+    /** What the provider declared its heaps allow. */
+    public MemoryKindCapabilities capabilities() {
+        return capabilities;
     }
 
     /** The provider's heap, or null before the first allocation. */
@@ -67,16 +79,29 @@ public final class KindHeap {
         }
         long bytes = instance.heapSize();
         MemoryKindHeap opened = provider.open(new Setup(bytes));
-        if (opened == null || opened.local() == null || opened.local().byteSize() < bytes) {
+        String bad = opened == null ? "returned no heap" : shortfall(opened, bytes);
+        if (bad != null) {
             if (opened != null) {
                 opened.close();
             }
             throw new ShmemStateException("memory-kind provider '" + provider.name() + "' (" + provider.getClass()
-                    .getName() + ") returned no heap, or one smaller than the " + bytes + " bytes asked for: "
-                    + "its open() must return a heap of at least MemoryKindSetup.byteSize() bytes");
+                    .getName() + ") " + bad + ": its open() must return a heap of at least MemoryKindSetup.byteSize()"
+                    + " bytes, with local() a host mapping of them when its capabilities say hostAddressable");
         }
         allocator = new SymmetricAllocator(0, bytes);
         heap = opened;
+    }
+
+    /** Why {@code opened} falls short of {@code bytes} or of the declared capabilities, or null when it does not. */
+    private String shortfall(MemoryKindHeap opened, long bytes) {
+        if (opened.byteSize() < bytes) {
+            return "returned a heap of " + opened.byteSize() + " bytes, smaller than the " + bytes + " asked for";
+        }
+        if (capabilities.hostAddressable() && (opened.local() == null || opened.local().byteSize() < bytes)) {
+            return "declares its kind hostAddressable but its heap's local() is "
+                    + (opened.local() == null ? "null" : opened.local().byteSize() + " bytes, not " + bytes);
+        }
+        return null;
     }
 
     /** Closes the provider's heap (finalize, after every block's views are closed). Not collective. */

@@ -43,7 +43,7 @@ class LayeringTest {
                     "io.jshmem.error")),
             Map.entry("io.jshmem.comm", Set.of("io.jshmem", "io.jshmem.spi", "io.jshmem.transport.shm",
                     "io.jshmem.memory", "io.jshmem.config", "io.jshmem.error")),
-            Map.entry("io.jshmem.spi", Set.of("io.jshmem.memory", "io.jshmem.config", "io.jshmem.error")),
+            Map.entry("io.jshmem.spi", Set.of("io.jshmem", "io.jshmem.memory", "io.jshmem.config", "io.jshmem.error")),
             Map.entry("io.jshmem.transport.shm", Set.of("io.jshmem.spi", "io.jshmem.memory",
                     "io.jshmem.config", "io.jshmem.error")),
             Map.entry("io.jshmem.transport.ucx", Set.of("io.jshmem.spi", "io.jshmem.memory",

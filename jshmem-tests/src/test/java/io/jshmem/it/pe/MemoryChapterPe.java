@@ -145,8 +145,8 @@ public final class MemoryChapterPe {
         for (Runnable call : new Runnable[] {() -> shmem.malloc(64, MemType.DEVICE_SIDE),
                 () -> shmem.calloc(2, 8, MemType.DEVICE_SIDE), () -> shmem.align(256, 64, MemType.DEVICE_SIDE),
                 () -> shmem.malloc(0, MemType.DEVICE_SIDE)}) {
-            Expect.thrown(ShmemStateException.class, call, "MemType.DEVICE_SIDE", "io.jshmem.MemoryKindProvider",
-                    "META-INF/services/io.jshmem.MemoryKindProvider", "found but unavailable: "
+            Expect.thrown(ShmemStateException.class, call, "MemType.DEVICE_SIDE", "io.jshmem.spi.MemoryKindProvider",
+                    "META-INF/services/io.jshmem.spi.MemoryKindProvider", "found but unavailable: "
                             + SharedFileDeviceProvider.NAME, "never falls back to HOST_SIDE", "Nothing was allocated");
         }
         Expect.equal(0, SharedFileDeviceProvider.opens(), "unavailable provider never opened");

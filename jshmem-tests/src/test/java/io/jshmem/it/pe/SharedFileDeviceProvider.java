@@ -1,9 +1,10 @@
 package io.jshmem.it.pe;
 
 import io.jshmem.MemType;
-import io.jshmem.MemoryKindHeap;
-import io.jshmem.MemoryKindProvider;
-import io.jshmem.MemoryKindSetup;
+import io.jshmem.spi.MemoryKindCapabilities;
+import io.jshmem.spi.MemoryKindHeap;
+import io.jshmem.spi.MemoryKindProvider;
+import io.jshmem.spi.MemoryKindSetup;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -51,6 +52,11 @@ public final class SharedFileDeviceProvider implements MemoryKindProvider {
     }
 
     @Override
+    public MemoryKindCapabilities capabilities() {
+        return new MemoryKindCapabilities(true, true);
+    }
+
+    @Override
     public Optional<String> unavailableReason() {
         String dir = System.getProperty(DIR_PROPERTY);
         if (dir == null || !Files.isDirectory(Path.of(dir))) {
@@ -79,6 +85,16 @@ public final class SharedFileDeviceProvider implements MemoryKindProvider {
             OPENS.incrementAndGet();
             lastHeap = heaps[setup.myPe()];
             return new MemoryKindHeap() {
+                @Override
+                public long byteSize() {
+                    return setup.byteSize();
+                }
+
+                @Override
+                public String kindName() {
+                    return NAME;
+                }
+
                 @Override
                 public MemorySegment local() {
                     return heaps[setup.myPe()];

@@ -1,4 +1,6 @@
-package io.jshmem;
+package io.jshmem.spi;
+
+import io.jshmem.ShmemRuntime;
 
 /**
  * What a {@link MemoryKindProvider} is told when jshmem opens its heap for an instance, and the collective exchange
