@@ -17,6 +17,7 @@ import io.jshmem.error.ShmemStateException;
 import io.jshmem.operand.Operands;
 import io.jshmem.runtime.ContextState;
 import io.jshmem.runtime.HostProfile;
+import io.jshmem.runtime.Instance;
 import io.jshmem.transport.AmoOp;
 
 import java.lang.foreign.MemoryLayout;
@@ -32,35 +33,31 @@ import java.util.Set;
  * point, under the thread rules ({@link CallGuard}). Atomics and waits are in {@link SyncOps}, which this class
  * delegates to. Thread-safe as the interface states.
  */
-class ContextImpl extends ContextPlumbing implements Context {
-    private final RuntimeImpl runtime;
+final class ContextImpl extends ContextPlumbing implements Context {
+    /** The runtime this context belongs to (for the default context: the runtime that forwards to it). */
+    private final ShmemRuntime runtime;
+    /** The instance whose liveness a session start checks. */
+    private final Instance instance;
     final SyncOps sync;
-    /** Host-operation profiling of this context's runtime (set by RuntimeImpl for the default context). */
-    HostProfile prof;
+    /** Host-operation profiling of this context's runtime. */
+    final HostProfile prof;
     private final SessionState session = new SessionState();
-
-    ContextImpl(RuntimeImpl runtime, Comm comm, Object owner, int nPes, ContextState state, Team team) {
-        this(runtime, comm, owner, nPes, state, team, null, comm.myPe(), null);
-    }
 
     /**
      * @param worldPes world PE of each team PE (null: world numbering)
      * @param teamMe   this PE's number in the team
      */
-    ContextImpl(RuntimeImpl runtime, Comm comm, Object owner, int nPes, ContextState state, Team team,
-                int[] worldPes, int teamMe, CallGuard guard) {
-        super(comm, owner, nPes, state, team, worldPes, teamMe, guard);
-        this.runtime = runtime == null ? (RuntimeImpl) this : runtime;
+    ContextImpl(ShmemRuntime runtime, Instance instance, HostProfile prof, Comm comm, int nPes, ContextState state,
+                Team team, int[] worldPes, int teamMe, CallGuard guard) {
+        super(comm, instance, nPes, state, team, worldPes, teamMe, guard);
+        this.runtime = runtime;
+        this.instance = instance;
+        this.prof = prof;
         this.sync = new SyncOps(this);
-        this.prof = runtime == null ? null : runtime.ext().hostProfile();
     }
 
     @Override
     public final ShmemRuntime runtime() {
-        return runtime;
-    }
-
-    final RuntimeImpl runtimeImpl() {
         return runtime;
     }
 
@@ -105,7 +102,7 @@ class ContextImpl extends ContextPlumbing implements Context {
     @Override
     public final void sessionStart(long options, SessionConfig config, long configMask) {
         usable();
-        runtime.instance().ensureLive();
+        instance.ensureLive();
         session.start(options, config, configMask);
     }
 

@@ -41,11 +41,11 @@ final class Extensions {
     private final AtomicInteger nextStreamId = new AtomicInteger(1);
     private StreamImpl defaultStream;
 
-    Extensions(RuntimeImpl runtime, Instance instance, int instanceId) {
+    Extensions(RuntimeImpl runtime, int instanceId, Profiler profiler, HostProfile hostProfile) {
         this.runtime = runtime;
         this.instanceId = instanceId;
-        this.profiler = Profiler.fromSettings(instance.settings(), instance.myPe(), instance.nPes());
-        this.hostProfile = new HostProfile(profiler);
+        this.profiler = profiler;
+        this.hostProfile = hostProfile;
         for (DataOpEngine e : DataOpEngine.values()) {
             configs.put(e, EngineConfig.defaultFor(e));
         }

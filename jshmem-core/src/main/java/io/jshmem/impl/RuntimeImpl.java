@@ -28,6 +28,7 @@ import io.jshmem.memory.Block;
 import io.jshmem.runtime.ContextState;
 import io.jshmem.runtime.HostProfile;
 import io.jshmem.runtime.Instance;
+import io.jshmem.runtime.Profiler;
 
 import io.jshmem.team.TeamState;
 
@@ -43,7 +44,7 @@ import java.util.Optional;
  * edges (size 0 allocates nothing and returns null; free(null) does nothing; realloc(null, n) is malloc(n);
  * realloc(p, 0) is free(p)). Free is atomic: the block's CAS decides the one winner of concurrent frees.
  */
-final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
+final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
     /** Blocks allocated and not yet freed, retired at finalize (their views must not outlive the mapped heap). */
     private final java.util.Set<SymmetricBlock> liveBlocks = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Instance instance;
@@ -51,15 +52,19 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     private final Extensions ext;
 
     RuntimeImpl(Instance instance, int instanceId, ThreadLevel level, AtomicReference<Thread> inCall) {
-        super(null, instance.comm(), instance, instance.nPes(), null, null, null, instance.myPe(),
-                CallGuard.of(level, Thread.currentThread(), inCall, false));
+        this(instance, instanceId, level, inCall,
+                Profiler.fromSettings(instance.settings(), instance.myPe(), instance.nPes()));
+    }
+
+    private RuntimeImpl(Instance instance, int instanceId, ThreadLevel level, AtomicReference<Thread> inCall,
+                        Profiler profiler) {
+        super(instance, new HostProfile(profiler), CallGuard.of(level, Thread.currentThread(), inCall, false));
         this.threadLevel = level;
         this.initThread = Thread.currentThread();
         this.inCall = inCall;
         this.instance = instance;
-        this.ext = new Extensions(this, instance, instanceId);
+        this.ext = new Extensions(this, instanceId, profiler, ctx.prof);
         this.locks = new QueueLocks(instance.comm());
-        this.prof = ext.hostProfile();
         this.kinds = new MemoryKinds(this, instance);
     }
 
@@ -176,11 +181,11 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
      */
     private RuntimeException rejected(String operation, long a, long b, String aName, String bName,
                                       RuntimeException error) {
-        int claimed = enter();
+        int claimed = ctx.enter();
         try {
             return AllocationArgs.rejectTogether(instance, operation, a, b, aName, bName, error);
         } finally {
-            leave(claimed);
+            ctx.leave(claimed);
         }
     }
 
@@ -199,17 +204,17 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         if (bytes == 0) {
             return null;
         }
-        int claimed = enter();
+        int claimed = ctx.enter();
         try {
             return block(instance.allocate(operation, bytes, alignment));
         } finally {
-            leave(claimed);
+            ctx.leave(claimed);
         }
     }
 
     /** Checks the thread level's rules at a call that is not a context operation (creation, team calls). */
     void checkThread() {
-        leave(enter());
+        ctx.leave(ctx.enter());
     }
 
     @Override
@@ -249,7 +254,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         }
         RuntimeException bad = AllocationArgs.bytes("realloc", bytes, instance.heapUsage());
         if (bad != null) {
-            if (mem instanceof SymmetricBlock b && b.owner() == owner && b.isLive() && instance.isLive()) {
+            if (mem instanceof SymmetricBlock b && b.owner() == ctx.owner && b.isLive() && instance.isLive()) {
                 throw rejected("realloc", b.heapOffset(), bytes, "offset", "size", bad);
             }
             throw bad;
@@ -280,14 +285,14 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
             return;
         }
         SymmetricBlock b = claim("mem", mem);
-        int claimed = enter();
+        int claimed = ctx.enter();
         try {
             instance.free(b.heapOffset());
         } catch (RuntimeException | Error e) {
             b.abortFree();
             throw e;
         } finally {
-            leave(claimed);
+            ctx.leave(claimed);
         }
         b.completeFree();
         liveBlocks.remove(b);
@@ -296,7 +301,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     /** The block behind {@code mem}, claimed for free by this thread; exactly one of concurrent claims wins. */
     private SymmetricBlock claim(String name, SymmetricMemory mem) {
         instance.ensureLive();
-        SymmetricBlock b = ownBlock(name, mem);
+        SymmetricBlock b = ctx.ownBlock(name, mem);
         if (!b.claimFree()) {
             throw new ShmemStateException(name + " (symmetric memory at heap offset " + b.heapOffset() + ", "
                     + b.byteSize() + " bytes) is already freed or being freed by another thread: free each buffer "
@@ -310,7 +315,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         if (mem instanceof KindBlock) {
             return Operands.kindBlock("mem", mem, instance).ptr(pe);
         }
-        return ownBlock("mem", mem).ptr(pe);
+        return ctx.ownBlock("mem", mem).ptr(pe);
     }
 
     // ---- memory kinds and hints ----
@@ -404,7 +409,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         }
         instance.ensureLive();
         Operands.memType("mem", mem instanceof KindBlock ? Operands.kindBlock("mem", mem, instance)
-                : ownBlock("mem", mem), memType);
+                : ctx.ownBlock("mem", mem), memType);
         free(mem);
     }
 
@@ -432,24 +437,24 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
      * ({@code shmem_barrier_all}). Everything any PE stored before it is visible to every PE after it.
      */
     public void barrierAll() {
-        HostProfile.Span span = prof.begin();
-        int claimed = enter();
+        HostProfile.Span span = ctx.prof.begin();
+        int claimed = ctx.enter();
         try {
             instance.barrierAll();
         } finally {
-            leave(claimed);
+            ctx.leave(claimed);
             HostProfile.end(span, ProfFrame.BARRIER, "barrierAll", -1, 0);
         }
     }
 
     /** Collective: waits until every PE has arrived, without completing outstanding operations ({@code shmem_sync_all}). */
     public void syncAll() {
-        HostProfile.Span span = prof.begin();
-        int claimed = enter();
+        HostProfile.Span span = ctx.prof.begin();
+        int claimed = ctx.enter();
         try {
             instance.syncAll();
         } finally {
-            leave(claimed);
+            ctx.leave(claimed);
             HostProfile.end(span, ProfFrame.BARRIER, "syncAll", -1, 0);
         }
     }
@@ -482,17 +487,17 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
 
     @Override
     public void setLock(SymmetricMemory lock, long index) {
-        locks.set(localSlots(lock, "lock", index, 1, Long.BYTES));
+        locks.set(ctx.localSlots(lock, "lock", index, 1, Long.BYTES));
     }
 
     @Override
     public boolean testLock(SymmetricMemory lock, long index) {
-        return locks.test(localSlots(lock, "lock", index, 1, Long.BYTES));
+        return locks.test(ctx.localSlots(lock, "lock", index, 1, Long.BYTES));
     }
 
     @Override
     public void clearLock(SymmetricMemory lock, long index) {
-        locks.clear(localSlots(lock, "lock", index, 1, Long.BYTES), "lock");
+        locks.clear(ctx.localSlots(lock, "lock", index, 1, Long.BYTES), "lock");
     }
 
     /**
@@ -542,11 +547,11 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
                 set.contains(CtxOption.SERIALIZED));
         if (team instanceof TeamImpl t && t != teams().world()) {
             TeamState ts = t.state();
-            return new ContextImpl(this, state.comm(), instance, ts.size(), state, team, ts.members(), ts.myIndex(),
-                    guard);
+            return new ContextImpl(this, instance, ctx.prof, state.comm(), ts.size(), state, team, ts.members(),
+                    ts.myIndex(), guard);
         }
-        return new ContextImpl(this, state.comm(), instance, instance.nPes(), state, team, null, instance.myPe(),
-                guard);
+        return new ContextImpl(this, instance, ctx.prof, state.comm(), instance.nPes(), state, team, null,
+                instance.myPe(), guard);
     }
 
 
@@ -639,7 +644,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
      */
     @Override
     public boolean addrAccessible(SymmetricMemory mem, int pe) {
-        return mem instanceof SymmetricBlock b && b.owner() == owner && b.isLive() && peAccessible(pe);
+        return mem instanceof SymmetricBlock b && b.owner() == ctx.owner && b.isLive() && peAccessible(pe);
     }
 
     /**
@@ -665,7 +670,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     /** The profiling level in force in this process (1 by default). */
     @Override
     public int pcontrolLevel() {
-        return io.jshmem.runtime.Profiler.pcontrolLevel();
+        return Profiler.pcontrolLevel();
     }
 
     // ---- CANN SHMEM extensions: instances, streams, handles, engine configuration, profiling ----
@@ -764,6 +769,16 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
 
     Extensions ext() {
         return ext;
+    }
+
+    /** Host-operation profiling of this runtime (shared by its contexts and teams). */
+    HostProfile prof() {
+        return ctx.prof;
+    }
+
+    /** The block behind {@code mem} when it is a live buffer of this instance. */
+    SymmetricBlock ownBlock(String name, SymmetricMemory mem) {
+        return ctx.ownBlock(name, mem);
     }
 
     /** {@code stream}, checked to be live and of this instance. */

@@ -196,7 +196,7 @@ final class TeamImpl implements Team {
         TeamChannel ch = usable();
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             Collectives.sync(ch);
             HostProfile.end(span, ProfFrame.BARRIER, "sync", -1, 0);
         } finally {
@@ -209,7 +209,7 @@ final class TeamImpl implements Team {
         TeamChannel ch = usable();
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             Collectives.barrier(ch);
             HostProfile.end(span, ProfFrame.BARRIER, "barrier", -1, 0);
         } finally {
@@ -246,7 +246,7 @@ final class TeamImpl implements Team {
         CollectiveArgs.noOverlap("broadcast", d, bytes, s, bytes, d, "separate buffers or the same one (in place)");
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             Collectives.broadcast(ch, d, s, bytes, root);
             HostProfile.end(span, ProfFrame.COLLECTIVE, "broadcast", -1, bytes);
         } finally {
@@ -281,7 +281,7 @@ final class TeamImpl implements Team {
                 "separate buffers or this PE's own block of dest (in place)");
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             Collectives.fcollect(ch, d, s, bytes);
             HostProfile.end(span, ProfFrame.COLLECTIVE, "fcollect", -1, bytes);
         } finally {
@@ -316,7 +316,7 @@ final class TeamImpl implements Team {
         long capacity = CollectiveArgs.room(dest, destIndex, size);
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             long r = Collectives.collect(ch, d, s, count * size, capacity, size);
             HostProfile.end(span, ProfFrame.COLLECTIVE, "collect", -1, count * size);
             return r;
@@ -369,7 +369,7 @@ final class TeamImpl implements Team {
         CollectiveArgs.noOverlap("alltoall", d, destSpan, s, srcSpan, -1, "separate buffers");
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             Collectives.alltoall(ch, d, s, count, size, dst, sst);
             HostProfile.end(span, ProfFrame.COLLECTIVE, "alltoall", -1, 0);
         } finally {
@@ -398,7 +398,7 @@ final class TeamImpl implements Team {
         long s = source.heapOffset() + sourceIndex * type.byteSize(); // in range: checked above
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             Collectives.reduce(ch, kind, operator, d, s, count);
             HostProfile.end(span, ProfFrame.COLLECTIVE, "reduce", -1, 0);
         } finally {
@@ -429,7 +429,7 @@ final class TeamImpl implements Team {
         long s = source.heapOffset() + sourceIndex * type.byteSize(); // in range: checked above
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             Collectives.scan(ch, kind, inclusive, d, s, count);
             HostProfile.end(span, ProfFrame.COLLECTIVE, "scan", -1, 0);
         } finally {
