@@ -28,8 +28,8 @@ abstract class ForwardingContext implements ShmemRuntime {
 
     ForwardingContext(Instance instance, HostProfile prof, CallGuard guard) {
         // The default context refers back to this runtime (Context.runtime(), team()): it only stores the reference.
-        this.ctx = new ContextImpl(this, instance, prof, instance.comm(), instance.nPes(), null, null, null,
-                instance.myPe(), guard);
+        this.ctx = new ContextImpl(this, instance, prof, instance.comm(),
+                new ContextGate(instance, instance.nPes(), null, null, null, instance.myPe(), guard));
     }
 
     @Override

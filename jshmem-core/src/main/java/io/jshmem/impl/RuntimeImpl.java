@@ -50,6 +50,8 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
     private final Instance instance;
     /** Instance id, streams, engine configurations, profiler (CANN SHMEM extensions). */
     private final Extensions ext;
+    /** The default context's gate: thread rules and buffer ownership for the runtime's own calls. */
+    private final ContextGate gate;
 
     RuntimeImpl(Instance instance, int instanceId, ThreadLevel level, AtomicReference<Thread> inCall) {
         this(instance, instanceId, level, inCall,
@@ -63,6 +65,7 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
         this.initThread = Thread.currentThread();
         this.inCall = inCall;
         this.instance = instance;
+        this.gate = ctx.gate;
         this.ext = new Extensions(this, instanceId, profiler, ctx.prof);
         this.locks = new QueueLocks(instance.comm());
         this.kinds = new MemoryKinds(this, instance);
@@ -181,11 +184,11 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
      */
     private RuntimeException rejected(String operation, long a, long b, String aName, String bName,
                                       RuntimeException error) {
-        int claimed = ctx.enter();
+        int claimed = gate.enter();
         try {
             return AllocationArgs.rejectTogether(instance, operation, a, b, aName, bName, error);
         } finally {
-            ctx.leave(claimed);
+            gate.leave(claimed);
         }
     }
 
@@ -204,17 +207,17 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
         if (bytes == 0) {
             return null;
         }
-        int claimed = ctx.enter();
+        int claimed = gate.enter();
         try {
             return block(instance.allocate(operation, bytes, alignment));
         } finally {
-            ctx.leave(claimed);
+            gate.leave(claimed);
         }
     }
 
     /** Checks the thread level's rules at a call that is not a context operation (creation, team calls). */
     void checkThread() {
-        ctx.leave(ctx.enter());
+        gate.leave(gate.enter());
     }
 
     @Override
@@ -254,7 +257,7 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
         }
         RuntimeException bad = AllocationArgs.bytes("realloc", bytes, instance.heapUsage());
         if (bad != null) {
-            if (mem instanceof SymmetricBlock b && b.owner() == ctx.owner && b.isLive() && instance.isLive()) {
+            if (mem instanceof SymmetricBlock b && b.owner() == gate.owner && b.isLive() && instance.isLive()) {
                 throw rejected("realloc", b.heapOffset(), bytes, "offset", "size", bad);
             }
             throw bad;
@@ -285,14 +288,14 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
             return;
         }
         SymmetricBlock b = claim("mem", mem);
-        int claimed = ctx.enter();
+        int claimed = gate.enter();
         try {
             instance.free(b.heapOffset());
         } catch (RuntimeException | Error e) {
             b.abortFree();
             throw e;
         } finally {
-            ctx.leave(claimed);
+            gate.leave(claimed);
         }
         b.completeFree();
         liveBlocks.remove(b);
@@ -301,7 +304,7 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
     /** The block behind {@code mem}, claimed for free by this thread; exactly one of concurrent claims wins. */
     private SymmetricBlock claim(String name, SymmetricMemory mem) {
         instance.ensureLive();
-        SymmetricBlock b = ctx.ownBlock(name, mem);
+        SymmetricBlock b = gate.ownBlock(name, mem);
         if (!b.claimFree()) {
             throw new ShmemStateException(name + " (symmetric memory at heap offset " + b.heapOffset() + ", "
                     + b.byteSize() + " bytes) is already freed or being freed by another thread: free each buffer "
@@ -315,7 +318,7 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
         if (mem instanceof KindBlock) {
             return Operands.kindBlock("mem", mem, instance).ptr(pe);
         }
-        return ctx.ownBlock("mem", mem).ptr(pe);
+        return gate.ownBlock("mem", mem).ptr(pe);
     }
 
     // ---- memory kinds and hints ----
@@ -409,7 +412,7 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
         }
         instance.ensureLive();
         Operands.memType("mem", mem instanceof KindBlock ? Operands.kindBlock("mem", mem, instance)
-                : ctx.ownBlock("mem", mem), memType);
+                : gate.ownBlock("mem", mem), memType);
         free(mem);
     }
 
@@ -438,11 +441,11 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
      */
     public void barrierAll() {
         HostProfile.Span span = ctx.prof.begin();
-        int claimed = ctx.enter();
+        int claimed = gate.enter();
         try {
             instance.barrierAll();
         } finally {
-            ctx.leave(claimed);
+            gate.leave(claimed);
             HostProfile.end(span, ProfFrame.BARRIER, "barrierAll", -1, 0);
         }
     }
@@ -450,11 +453,11 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
     /** Collective: waits until every PE has arrived, without completing outstanding operations ({@code shmem_sync_all}). */
     public void syncAll() {
         HostProfile.Span span = ctx.prof.begin();
-        int claimed = ctx.enter();
+        int claimed = gate.enter();
         try {
             instance.syncAll();
         } finally {
-            ctx.leave(claimed);
+            gate.leave(claimed);
             HostProfile.end(span, ProfFrame.BARRIER, "syncAll", -1, 0);
         }
     }
@@ -487,17 +490,17 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
 
     @Override
     public void setLock(SymmetricMemory lock, long index) {
-        locks.set(ctx.localSlots(lock, "lock", index, 1, Long.BYTES));
+        locks.set(gate.localSlots(lock, "lock", index, 1, Long.BYTES));
     }
 
     @Override
     public boolean testLock(SymmetricMemory lock, long index) {
-        return locks.test(ctx.localSlots(lock, "lock", index, 1, Long.BYTES));
+        return locks.test(gate.localSlots(lock, "lock", index, 1, Long.BYTES));
     }
 
     @Override
     public void clearLock(SymmetricMemory lock, long index) {
-        locks.clear(ctx.localSlots(lock, "lock", index, 1, Long.BYTES), "lock");
+        locks.clear(gate.localSlots(lock, "lock", index, 1, Long.BYTES), "lock");
     }
 
     /**
@@ -547,11 +550,11 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
                 set.contains(CtxOption.SERIALIZED));
         if (team instanceof TeamImpl t && t != teams().world()) {
             TeamState ts = t.state();
-            return new ContextImpl(this, instance, ctx.prof, state.comm(), ts.size(), state, team, ts.members(),
-                    ts.myIndex(), guard);
+            return new ContextImpl(this, instance, ctx.prof, state.comm(),
+                    new ContextGate(instance, ts.size(), state, team, ts.members(), ts.myIndex(), guard));
         }
-        return new ContextImpl(this, instance, ctx.prof, state.comm(), instance.nPes(), state, team, null,
-                instance.myPe(), guard);
+        return new ContextImpl(this, instance, ctx.prof, state.comm(),
+                new ContextGate(instance, instance.nPes(), state, team, null, instance.myPe(), guard));
     }
 
 
@@ -644,7 +647,7 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
      */
     @Override
     public boolean addrAccessible(SymmetricMemory mem, int pe) {
-        return mem instanceof SymmetricBlock b && b.owner() == ctx.owner && b.isLive() && peAccessible(pe);
+        return mem instanceof SymmetricBlock b && b.owner() == gate.owner && b.isLive() && peAccessible(pe);
     }
 
     /**
@@ -778,7 +781,7 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
 
     /** The block behind {@code mem} when it is a live buffer of this instance. */
     SymmetricBlock ownBlock(String name, SymmetricMemory mem) {
-        return ctx.ownBlock(name, mem);
+        return gate.ownBlock(name, mem);
     }
 
     /** {@code stream}, checked to be live and of this instance. */

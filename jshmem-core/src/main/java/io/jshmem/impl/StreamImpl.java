@@ -471,7 +471,8 @@ final class StreamImpl implements Stream {
 
     private void symmetric(SymmetricMemory mem, String what, long offset, String offsetName, long bytes) {
         usable();
-        Operands.inBlock(Operands.block(what, mem, runtime.instance(), bytes), what, offsetName, offset, "bytes", bytes, 1);
+        Operands.inBlock(Operands.block(what, mem, runtime.instance(), bytes), what, offsetName, offset, "bytes", bytes,
+                1);
     }
 
     /**
