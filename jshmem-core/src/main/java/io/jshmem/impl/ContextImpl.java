@@ -1,24 +1,18 @@
 package io.jshmem.impl;
 
-import io.jshmem.Cmp;
 import io.jshmem.Context;
 import io.jshmem.CtxOption;
-import io.jshmem.DataType;
 import io.jshmem.ProfFrame;
 import io.jshmem.SessionConfig;
 import io.jshmem.ShmemRuntime;
-import io.jshmem.SignalOp;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.Team;
 import io.jshmem.comm.Comm;
-import io.jshmem.comm.PointToPoint;
-import io.jshmem.comm.WaitType;
 import io.jshmem.error.ShmemStateException;
 import io.jshmem.operand.Operands;
 import io.jshmem.runtime.ContextState;
 import io.jshmem.runtime.HostProfile;
 import io.jshmem.runtime.Instance;
-import io.jshmem.transport.AmoOp;
 
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
@@ -30,12 +24,13 @@ import java.util.Set;
 /**
  * jshmem's {@link Context}: every entry validates its operands through its {@link ContextGate} ({@link Operands}
  * underneath, all at once switched by {@code JSHMEM_CHECKS}), then hands heap offsets to {@link Comm}, the routing
- * point, under the thread rules ({@link CallGuard}). Strided RMA is in {@link StridedRma}, atomics, signals and waits
- * in {@link SyncOps}; both are given this context's Comm, gate and profiling and never call back. The entry points
+ * point, under the thread rules ({@link CallGuard}). Strided RMA is in {@link StridedRma}; the atomics, signals and
+ * waits (entry points in {@link ContextAtomicsAndWaits}) in {@link SyncOps}; both helpers are given this context's
+ * Comm, gate and profiling and never call back. The entry points
  * are kept a few bytecodes long (one operand check per side, one route call) so that the JIT inlines them, with
  * {@link Comm}'s same-host path, into the caller. Thread-safe as the interface states.
  */
-final class ContextImpl implements Context {
+final class ContextImpl extends ContextAtomicsAndWaits {
     /** The runtime this context belongs to (for the default context: the runtime that forwards to it). */
     private final ShmemRuntime runtime;
     /** The instance whose liveness a session start checks. */
@@ -46,17 +41,16 @@ final class ContextImpl implements Context {
     final ContextGate gate;
     /** Host-operation profiling of this context's runtime. */
     final HostProfile prof;
-    private final SyncOps sync;
     private final StridedRma strided;
     private final SessionState session = new SessionState();
 
     ContextImpl(ShmemRuntime runtime, Instance instance, HostProfile prof, Comm comm, ContextGate gate) {
+        super(new SyncOps(comm, gate, prof));
         this.runtime = runtime;
         this.instance = instance;
         this.comm = comm;
         this.gate = gate;
         this.prof = prof;
-        this.sync = new SyncOps(comm, gate, prof);
         this.strided = new StridedRma(comm, gate, prof);
     }
 
@@ -389,275 +383,6 @@ final class ContextImpl implements Context {
     @Override
     public double g(ValueLayout.OfDouble type, SymmetricMemory src, long index, int pe) {
         return Double.longBitsToDouble(getScalar(type, src, index, pe));
-    }
-
-    // ---- atomics (see SyncOps) -------------------------------------------------------------------------------
-
-    @Override
-    public long atomicFetch(DataType type, SymmetricMemory source, long index, int pe) {
-        return sync.fetch(type, source, index, pe);
-    }
-
-    @Override
-    public void atomicSet(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        sync.set(type, dest, index, value, pe);
-    }
-
-    @Override
-    public long atomicSwap(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        return sync.swap(type, dest, index, value, pe);
-    }
-
-    @Override
-    public long atomicCompareSwap(DataType type, SymmetricMemory dest, long index, long cond, long value,
-                                        int pe) {
-        return sync.compareSwap(type, dest, index, cond, value, pe);
-    }
-
-    @Override
-    public long atomicFetchInc(DataType type, SymmetricMemory dest, long index, int pe) {
-        return sync.fetchAdd(type, dest, index, 1, pe);
-    }
-
-    @Override
-    public void atomicInc(DataType type, SymmetricMemory dest, long index, int pe) {
-        sync.fetchAdd(type, dest, index, 1, pe);
-    }
-
-    @Override
-    public long atomicFetchAdd(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        return sync.fetchAdd(type, dest, index, value, pe);
-    }
-
-    @Override
-    public void atomicAdd(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        sync.fetchAdd(type, dest, index, value, pe);
-    }
-
-    @Override
-    public long atomicFetchAnd(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        return sync.amo(AmoOp.FETCH_AND, type, dest, "dest", index, value, 0, pe);
-    }
-
-    @Override
-    public void atomicAnd(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        sync.amo(AmoOp.FETCH_AND, type, dest, "dest", index, value, 0, pe);
-    }
-
-    @Override
-    public long atomicFetchOr(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        return sync.amo(AmoOp.FETCH_OR, type, dest, "dest", index, value, 0, pe);
-    }
-
-    @Override
-    public void atomicOr(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        sync.amo(AmoOp.FETCH_OR, type, dest, "dest", index, value, 0, pe);
-    }
-
-    @Override
-    public long atomicFetchXor(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        return sync.amo(AmoOp.FETCH_XOR, type, dest, "dest", index, value, 0, pe);
-    }
-
-    @Override
-    public void atomicXor(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        sync.amo(AmoOp.FETCH_XOR, type, dest, "dest", index, value, 0, pe);
-    }
-
-    @Override
-    public void atomicFetchNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory source,
-                                     long index, int pe) {
-        sync.amoNbi(AmoOp.FETCH, type, fetch, fetchIndex, source, "source", index, 0, 0, pe);
-    }
-
-    @Override
-    public void atomicSwapNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest,
-                                    long index, long value, int pe) {
-        sync.amoNbi(AmoOp.SWAP, type, fetch, fetchIndex, dest, "dest", index, value, 0, pe);
-    }
-
-    @Override
-    public void atomicCompareSwapNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest,
-                                           long index, long cond, long value, int pe) {
-        sync.amoNbi(AmoOp.COMPARE_SWAP, type, fetch, fetchIndex, dest, "dest", index, value, cond, pe);
-    }
-
-    @Override
-    public void atomicFetchIncNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest,
-                                        long index, int pe) {
-        sync.amoNbi(AmoOp.FETCH_ADD, type, fetch, fetchIndex, dest, "dest", index, 1, 0, pe);
-    }
-
-    @Override
-    public void atomicFetchAddNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest,
-                                        long index, long value, int pe) {
-        sync.amoNbi(AmoOp.FETCH_ADD, type, fetch, fetchIndex, dest, "dest", index, value, 0, pe);
-    }
-
-    @Override
-    public void atomicFetchAndNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest,
-                                        long index, long value, int pe) {
-        sync.amoNbi(AmoOp.FETCH_AND, type, fetch, fetchIndex, dest, "dest", index, value, 0, pe);
-    }
-
-    @Override
-    public void atomicFetchOrNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest,
-                                       long index, long value, int pe) {
-        sync.amoNbi(AmoOp.FETCH_OR, type, fetch, fetchIndex, dest, "dest", index, value, 0, pe);
-    }
-
-    @Override
-    public void atomicFetchXorNbi(DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory dest,
-                                        long index, long value, int pe) {
-        sync.amoNbi(AmoOp.FETCH_XOR, type, fetch, fetchIndex, dest, "dest", index, value, 0, pe);
-    }
-
-    // ---- signals -------------------------------------------------------------------------------------------
-
-    @Override
-    public void putmemSignal(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset,
-                                   long bytes, SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp,
-                                   int pe) {
-        sync.putSignal(ValueLayout.JAVA_BYTE, dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, sigOp,
-                pe, true);
-    }
-
-    @Override
-    public void putmemSignalNbi(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset,
-                                      long bytes, SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp,
-                                      int pe) {
-        sync.putSignal(ValueLayout.JAVA_BYTE, dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, sigOp,
-                pe, true);
-    }
-
-    @Override
-    public void putSignal(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src,
-                                long srcIndex, long count, SymmetricMemory sig, long sigIndex, long signal,
-                                SignalOp sigOp, int pe) {
-        sync.putSignal(type, dest, destIndex, src, srcIndex, count, sig, sigIndex, signal, sigOp, pe, false);
-    }
-
-    @Override
-    public void putSignalNbi(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src,
-                                   long srcIndex, long count, SymmetricMemory sig, long sigIndex, long signal,
-                                   SignalOp sigOp, int pe) {
-        sync.putSignal(type, dest, destIndex, src, srcIndex, count, sig, sigIndex, signal, sigOp, pe, false);
-    }
-
-    @Override
-    public void signalAdd(SymmetricMemory sig, long index, long value, int pe) {
-        sync.signal(AmoOp.FETCH_ADD, sig, index, value, pe);
-    }
-
-    @Override
-    public void signalSet(SymmetricMemory sig, long index, long value, int pe) {
-        sync.signal(AmoOp.SET, sig, index, value, pe);
-    }
-
-    @Override
-    public long signalFetch(SymmetricMemory sig, long index) {
-        return sync.signalFetch(sig, index);
-    }
-
-    @Override
-    public long signalWaitUntil(SymmetricMemory sig, long index, Cmp cmp, long value) {
-        return sync.signalWaitUntil(sig, index, cmp, value);
-    }
-
-    // ---- waits (see SyncOps) -------------------------------------------------------------------------------
-
-    @Override
-    public void waitUntil(DataType type, SymmetricMemory ivar, long index, Cmp cmp, long value) {
-        sync.waitUntil(type, ivar, index, cmp, value);
-    }
-
-    @Override
-    public boolean test(DataType type, SymmetricMemory ivar, long index, Cmp cmp, long value) {
-        return sync.test(type, ivar, index, cmp, value);
-    }
-
-    @Override
-    public void waitUntilAll(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
-                                   Cmp cmp, long value) {
-        sync.vector(SyncOps.WAIT_ALL, type, ivars, index, nelems, null, status, cmp, value, null, "waitUntilAll");
-    }
-
-    @Override
-    public int waitUntilAny(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
-                                  Cmp cmp, long value) {
-        return sync.vector(SyncOps.WAIT_ANY, type, ivars, index, nelems, null, status, cmp, value, null,
-                "waitUntilAny");
-    }
-
-    @Override
-    public int waitUntilSome(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
-                                   int[] status, Cmp cmp, long value) {
-        return sync.vector(SyncOps.WAIT_SOME, type, ivars, index, nelems, indices, status, cmp, value, null,
-                "waitUntilSome");
-    }
-
-    @Override
-    public boolean testAll(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
-                                 Cmp cmp, long value) {
-        return sync.vector(SyncOps.TEST_ALL, type, ivars, index, nelems, null, status, cmp, value, null, null) != 0;
-    }
-
-    @Override
-    public int testAny(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status, Cmp cmp,
-                             long value) {
-        return sync.vector(SyncOps.TEST_ANY, type, ivars, index, nelems, null, status, cmp, value, null, null);
-    }
-
-    @Override
-    public int testSome(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
-                              int[] status, Cmp cmp, long value) {
-        return sync.vector(SyncOps.TEST_SOME, type, ivars, index, nelems, indices, status, cmp, value, null, null);
-    }
-
-    @Override
-    public void waitUntilAllVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
-                                         Cmp cmp, long[] values) {
-        sync.vector(SyncOps.WAIT_ALL, type, ivars, index, nelems, null, status, cmp, 0, vector(values),
-                "waitUntilAllVector");
-    }
-
-    @Override
-    public int waitUntilAnyVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
-                                        Cmp cmp, long[] values) {
-        return sync.vector(SyncOps.WAIT_ANY, type, ivars, index, nelems, null, status, cmp, 0, vector(values),
-                "waitUntilAnyVector");
-    }
-
-    @Override
-    public int waitUntilSomeVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
-                                         int[] status, Cmp cmp, long[] values) {
-        return sync.vector(SyncOps.WAIT_SOME, type, ivars, index, nelems, indices, status, cmp, 0, vector(values),
-                "waitUntilSomeVector");
-    }
-
-    @Override
-    public boolean testAllVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
-                                       Cmp cmp, long[] values) {
-        return sync.vector(SyncOps.TEST_ALL, type, ivars, index, nelems, null, status, cmp, 0, vector(values),
-                null) != 0;
-    }
-
-    @Override
-    public int testAnyVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] status,
-                                   Cmp cmp, long[] values) {
-        return sync.vector(SyncOps.TEST_ANY, type, ivars, index, nelems, null, status, cmp, 0, vector(values), null);
-    }
-
-    @Override
-    public int testSomeVector(DataType type, SymmetricMemory ivars, long index, int nelems, int[] indices,
-                                    int[] status, Cmp cmp, long[] values) {
-        return sync.vector(SyncOps.TEST_SOME, type, ivars, index, nelems, indices, status, cmp, 0, vector(values),
-                null);
-    }
-
-    /** The compare values of a vector form; a missing array is reported by {@link SyncOps#operand}. */
-    private static long[] vector(long[] values) {
-        return values == null ? SyncOps.MISSING : values;
     }
 
     // ---- ordering ------------------------------------------------------------------------------------------

@@ -25,21 +25,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * is created under this object's monitor; the live set is concurrent.
  */
 final class MemoryKinds {
-    private final RuntimeImpl runtime;
     private final Instance instance;
+    private final int instanceId;
     private final Set<KindBlock> live = ConcurrentHashMap.newKeySet();
     private KindHeap device;
 
-    MemoryKinds(RuntimeImpl runtime, Instance instance) {
-        this.runtime = runtime;
+    MemoryKinds(Instance instance, int instanceId) {
         this.instance = instance;
+        this.instanceId = instanceId;
     }
 
     /** Collective: a DEVICE_SIDE block of {@code bytes} (already checked, above 0) aligned to {@code alignment}. */
     KindBlock allocate(String operation, MemType kind, long bytes, long alignment) {
         KindHeap heap = heap(operation, kind);
         Block b = heap.allocate(operation, bytes, alignment);
-        KindBlock block = new KindBlock(instance, runtime.instanceId(), kind, heap.providerName(), b.offset(),
+        KindBlock block = new KindBlock(instance, instanceId, kind, heap.providerName(), b.offset(),
                 b.size(), heap.heap(), instance.nPes());
         live.add(block);
         return block;
@@ -52,7 +52,7 @@ final class MemoryKinds {
 
     private synchronized KindHeap heap(String operation, MemType kind) {
         if (device == null) {
-            device = new KindHeap(instance, provider(operation, kind), runtime.instanceId());
+            device = new KindHeap(instance, provider(operation, kind), instanceId);
         }
         return device;
     }
