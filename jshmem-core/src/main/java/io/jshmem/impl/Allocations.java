@@ -152,7 +152,8 @@ final class Allocations {
         }
         SymmetricBlock old = claim("mem", mem);
         try {
-            SymmetricBlock fresh = block(instance.reallocate(old.heapOffset(), bytes, ShmemRuntime.DEFAULT_ALIGNMENT), old.hints());
+            SymmetricBlock fresh = block(instance.reallocate(old.heapOffset(), bytes, ShmemRuntime.DEFAULT_ALIGNMENT),
+                    old.hints());
             old.completeFree();
             liveBlocks.remove(old);
             return fresh;
@@ -221,7 +222,8 @@ final class Allocations {
             return null;
         }
         // Hints change no placement on one host (every engine serves atomics and signals anywhere): recorded only.
-        return block(instance.allocate("malloc_with_hints", bytes, ShmemRuntime.DEFAULT_ALIGNMENT, hints, "hints"), hints);
+        return block(instance.allocate("malloc_with_hints", bytes, ShmemRuntime.DEFAULT_ALIGNMENT, hints, "hints"),
+                hints);
     }
 
     SymmetricMemory malloc(long bytes, MemType memType) {

@@ -26,9 +26,9 @@ import java.util.Set;
  * underneath, all at once switched by {@code JSHMEM_CHECKS}), then hands heap offsets to {@link Comm}, the routing
  * point, under the thread rules ({@link CallGuard}). Strided RMA is in {@link StridedRma}; the atomics, signals and
  * waits (entry points in {@link ContextAtomicsAndWaits}) in {@link SyncOps}; both helpers are given this context's
- * Comm, gate and profiling and never call back. The entry points
- * are kept a few bytecodes long (one operand check per side, one route call) so that the JIT inlines them, with
- * {@link Comm}'s same-host path, into the caller. Thread-safe as the interface states.
+ * Comm, gate and profiling and never call back. An RMA entry point is two calls (the shared operand checks, one
+ * transfer), and its whole compiled tree, {@link Comm}'s same-host path included, must stay under C2's
+ * InlineSmallCode so that the JIT inlines it into the caller. Thread-safe as the interface states.
  */
 final class ContextImpl extends ContextAtomicsAndWaits {
     /** The runtime this context belongs to (for the default context: the runtime that forwards to it). */
@@ -131,7 +131,7 @@ final class ContextImpl extends ContextAtomicsAndWaits {
     }
 
 
-    // ---- contiguous RMA: every form goes through toRemote / fromRemote ------------------------------------------
+    // ---- contiguous RMA: shared operand checks, then one transfer each ------------------------------------------
 
     private static final int PUT = 0;
     private static final int PUT_NBI = 1;
@@ -140,80 +140,96 @@ final class ContextImpl extends ContextAtomicsAndWaits {
 
     @Override
     public void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes, int pe) {
-        toRemote(PUT, "putmem", dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
+        long off = putOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
+        if (bytes != 0) {
+            transfer(PUT, "putmem", pe, off, src, srcOffset, bytes);
+        }
     }
 
     @Override
     public void putmemNbi(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
                           int pe) {
-        toRemote(PUT_NBI, "putmemNbi", dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes,
-                1, pe);
+        long off = putOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
+        if (bytes != 0) {
+            transfer(PUT_NBI, "putmemNbi", pe, off, src, srcOffset, bytes);
+        }
     }
 
     @Override
     public void getmem(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes, int pe) {
-        fromRemote(GET, "getmem", dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
+        long off = getOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
+        if (bytes != 0) {
+            transfer(GET, "getmem", pe, off, dest, destOffset, bytes);
+        }
     }
 
     @Override
     public void getmemNbi(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
                           int pe) {
-        fromRemote(GET_NBI, "getmemNbi", dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes,
-                1, pe);
+        long off = getOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
+        if (bytes != 0) {
+            transfer(GET_NBI, "getmemNbi", pe, off, dest, destOffset, bytes);
+        }
     }
 
     @Override
     public void put(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
                     long count, int pe) {
-        toRemote(PUT, "put", dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count,
-                ContextGate.size(type), pe);
+        long size = ContextGate.size(type);
+        long off = putOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
+        if (count != 0) {
+            transfer(PUT, "put", pe, off, src, srcIndex * size, count * size);
+        }
     }
 
     @Override
     public void putNbi(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
                        long count, int pe) {
-        toRemote(PUT_NBI, "putNbi", dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count,
-                ContextGate.size(type), pe);
+        long size = ContextGate.size(type);
+        long off = putOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
+        if (count != 0) {
+            transfer(PUT_NBI, "putNbi", pe, off, src, srcIndex * size, count * size);
+        }
     }
 
     @Override
     public void get(ValueLayout type, MemorySegment dest, long destIndex, SymmetricMemory src, long srcIndex,
                     long count, int pe) {
-        fromRemote(GET, "get", dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count,
-                ContextGate.size(type), pe);
+        long size = ContextGate.size(type);
+        long off = getOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
+        if (count != 0) {
+            transfer(GET, "get", pe, off, dest, destIndex * size, count * size);
+        }
     }
 
     @Override
     public void getNbi(ValueLayout type, MemorySegment dest, long destIndex, SymmetricMemory src, long srcIndex,
                        long count, int pe) {
-        fromRemote(GET_NBI, "getNbi", dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count,
-                ContextGate.size(type), pe);
+        long size = ContextGate.size(type);
+        long off = getOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
+        if (count != 0) {
+            transfer(GET_NBI, "getNbi", pe, off, dest, destIndex * size, count * size);
+        }
     }
 
     /**
-     * A put ({@code kind} PUT or PUT_NBI) of {@code count} elements of {@code size} bytes: one operand check per side,
-     * then one route call. The byte forms pass size 1 and their own argument names; {@code kind}, {@code call} and the
-     * names are constants at every call site, so the JIT folds them once this is inlined into the entry point.
+     * The operands of every put form: the context, the PE and dest's range (returns its heap offset), then src's range.
+     * Shared checks only: the transfer, chosen by a constant, stays in each entry point. A shared routine that took the
+     * kind as an argument was compiled on its own with every kind's path in it, too big for C2 to inline anywhere.
      */
-    private void toRemote(int kind, String call, SymmetricMemory dest, String destIndexName, long destIndex,
-                          MemorySegment src, String srcIndexName, long srcIndex, String countName, long count,
-                          long size, int pe) {
+    private long putOperands(SymmetricMemory dest, String destIndexName, long destIndex, MemorySegment src,
+                             String srcIndexName, long srcIndex, String countName, long count, long size, int pe) {
         long off = gate.remote(dest, "dest", destIndexName, destIndex, countName, count, size, pe);
         ContextGate.local(src, "src", srcIndexName, srcIndex, countName, count, size, false);
-        if (count != 0) {
-            transfer(kind, call, pe, off, src, srcIndex * size, count * size);
-        }
+        return off;
     }
 
-    /** A get ({@code kind} GET or GET_NBI); as {@link #toRemote}, the local side written. */
-    private void fromRemote(int kind, String call, MemorySegment dest, String destIndexName, long destIndex,
-                            SymmetricMemory src, String srcIndexName, long srcIndex, String countName, long count,
-                            long size, int pe) {
+    /** As {@link #putOperands} for a get: src on the PE, dest local and written. */
+    private long getOperands(MemorySegment dest, String destIndexName, long destIndex, SymmetricMemory src,
+                             String srcIndexName, long srcIndex, String countName, long count, long size, int pe) {
         long off = gate.remote(src, "src", srcIndexName, srcIndex, countName, count, size, pe);
         ContextGate.local(dest, "dest", destIndexName, destIndex, countName, count, size, true);
-        if (count != 0) {
-            transfer(kind, call, pe, off, dest, destIndex * size, count * size);
-        }
+        return off;
     }
 
     /**
