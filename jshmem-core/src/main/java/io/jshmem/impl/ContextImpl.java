@@ -42,6 +42,12 @@ final class ContextImpl extends ContextAtomicsAndWaits {
     /** Host-operation profiling of this context's runtime. */
     final HostProfile prof;
     private final StridedRma strided;
+    /**
+     * No thread rule to check and world PE numbering, fixed at creation: then a transfer's fast path tests this one
+     * field instead of reaching into the gate twice (the guard, the PE map), which kept the compiled put and get
+     * smaller.
+     */
+    private final boolean plainWorld;
     private final SessionState session = new SessionState();
 
     ContextImpl(ShmemRuntime runtime, Instance instance, HostProfile prof, Comm comm, ContextGate gate) {
@@ -52,6 +58,7 @@ final class ContextImpl extends ContextAtomicsAndWaits {
         this.gate = gate;
         this.prof = prof;
         this.strided = new StridedRma(comm, gate, prof);
+        this.plainWorld = gate.guard == null && gate.worldPes == null;
     }
 
     @Override
@@ -237,13 +244,13 @@ final class ContextImpl extends ContextAtomicsAndWaits {
      * {@code call} (a constant: names the API method in profiles).
      */
     private void transfer(int kind, String call, int pe, long off, MemorySegment local, long localOff, long bytes) {
-        int wpe = gate.world(pe);
-        if (gate.guard == null && prof.idle()) {
-            // Nothing to release or record (the common case): no try/finally, whose exception path would otherwise be
-            // compiled into every call and push it past the JIT's inlining size (see Operands.fits).
-            move(kind, wpe, off, local, localOff, bytes);
+        if (plainWorld && prof.idle()) {
+            // Nothing to translate, release or record (the common case): no try/finally, whose exception path would
+            // otherwise be compiled into every call and push it past the JIT's inlining size (see Operands.fits).
+            move(kind, pe, off, local, localOff, bytes);
             return;
         }
+        int wpe = gate.world(pe);
         HostProfile.Span span = prof.begin();
         int claimed = gate.enter();
         try {
