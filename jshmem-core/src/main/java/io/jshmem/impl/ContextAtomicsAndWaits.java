@@ -5,6 +5,8 @@ import io.jshmem.Context;
 import io.jshmem.DataType;
 import io.jshmem.SignalOp;
 import io.jshmem.SymmetricMemory;
+import io.jshmem.comm.Comm;
+import io.jshmem.runtime.HostProfile;
 import io.jshmem.transport.AmoOp;
 
 import java.lang.foreign.MemorySegment;
@@ -16,11 +18,12 @@ import java.lang.foreign.ValueLayout;
  * so that neither file grows long; its one subclass is ContextImpl. The common 64-bit atomics stay a few bytecodes
  * down to {@link io.jshmem.comm.Comm}, so the JIT inlines them into the caller. Thread-safe as {@link Context}.
  */
-abstract sealed class ContextAtomicsAndWaits implements Context permits ContextImpl {
+abstract sealed class ContextAtomicsAndWaits extends ContextRma permits ContextImpl {
     private final SyncOps sync;
 
-    ContextAtomicsAndWaits(SyncOps sync) {
-        this.sync = sync;
+    ContextAtomicsAndWaits(Comm comm, ContextGate gate, HostProfile prof) {
+        super(comm, gate, prof);
+        this.sync = new SyncOps(comm, gate, prof);
     }
 
     // ---- atomics (see SyncOps) -------------------------------------------------------------------------------

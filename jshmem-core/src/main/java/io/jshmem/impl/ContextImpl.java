@@ -26,39 +26,22 @@ import java.util.Set;
  * underneath, all at once switched by {@code JSHMEM_CHECKS}), then hands heap offsets to {@link Comm}, the routing
  * point, under the thread rules ({@link CallGuard}). Strided RMA is in {@link StridedRma}; the atomics, signals and
  * waits (entry points in {@link ContextAtomicsAndWaits}) in {@link SyncOps}; both helpers are given this context's
- * Comm, gate and profiling and never call back. An RMA entry point is two calls (the shared operand checks, one
- * transfer), and its whole compiled tree, {@link Comm}'s same-host path included, must stay under C2's
- * InlineSmallCode so that the JIT inlines it into the caller. Thread-safe as the interface states.
+ * Comm, gate and profiling and never call back. The contiguous put and get are in {@link ContextRma}, shared with
+ * the runtime. Thread-safe as the interface states.
  */
 final class ContextImpl extends ContextAtomicsAndWaits {
     /** The runtime this context belongs to (for the default context: the runtime that forwards to it). */
     private final ShmemRuntime runtime;
     /** The instance whose liveness a session start checks. */
     private final Instance instance;
-    /** The engines as this context sees them (a created context's view records its targets for quiet). */
-    final Comm comm;
-    /** Usability, PE and operand checks, PE translation and thread rules of this context. */
-    final ContextGate gate;
-    /** Host-operation profiling of this context's runtime. */
-    final HostProfile prof;
     private final StridedRma strided;
-    /**
-     * No thread rule to check and world PE numbering, fixed at creation: then a transfer's fast path tests this one
-     * field instead of reaching into the gate twice (the guard, the PE map), which kept the compiled put and get
-     * smaller.
-     */
-    private final boolean plainWorld;
     private final SessionState session = new SessionState();
 
     ContextImpl(ShmemRuntime runtime, Instance instance, HostProfile prof, Comm comm, ContextGate gate) {
-        super(new SyncOps(comm, gate, prof));
+        super(comm, gate, prof);
         this.runtime = runtime;
         this.instance = instance;
-        this.comm = comm;
-        this.gate = gate;
-        this.prof = prof;
         this.strided = new StridedRma(comm, gate, prof);
-        this.plainWorld = gate.guard == null && gate.worldPes == null;
     }
 
     @Override
@@ -137,138 +120,6 @@ final class ContextImpl extends ContextAtomicsAndWaits {
         gate.state.destroy();
     }
 
-
-    // ---- contiguous RMA: shared operand checks, then one transfer each ------------------------------------------
-
-    private static final int PUT = 0;
-    private static final int PUT_NBI = 1;
-    private static final int GET = 2;
-    private static final int GET_NBI = 3;
-
-    @Override
-    public void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes, int pe) {
-        long off = putOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
-        if (bytes != 0) {
-            transfer(PUT, "putmem", pe, off, src, srcOffset, bytes);
-        }
-    }
-
-    @Override
-    public void putmemNbi(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
-                          int pe) {
-        long off = putOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
-        if (bytes != 0) {
-            transfer(PUT_NBI, "putmemNbi", pe, off, src, srcOffset, bytes);
-        }
-    }
-
-    @Override
-    public void getmem(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes, int pe) {
-        long off = getOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
-        if (bytes != 0) {
-            transfer(GET, "getmem", pe, off, dest, destOffset, bytes);
-        }
-    }
-
-    @Override
-    public void getmemNbi(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
-                          int pe) {
-        long off = getOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
-        if (bytes != 0) {
-            transfer(GET_NBI, "getmemNbi", pe, off, dest, destOffset, bytes);
-        }
-    }
-
-    @Override
-    public void put(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
-                    long count, int pe) {
-        long size = ContextGate.size(type);
-        long off = putOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
-        if (count != 0) {
-            transfer(PUT, "put", pe, off, src, srcIndex * size, count * size);
-        }
-    }
-
-    @Override
-    public void putNbi(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
-                       long count, int pe) {
-        long size = ContextGate.size(type);
-        long off = putOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
-        if (count != 0) {
-            transfer(PUT_NBI, "putNbi", pe, off, src, srcIndex * size, count * size);
-        }
-    }
-
-    @Override
-    public void get(ValueLayout type, MemorySegment dest, long destIndex, SymmetricMemory src, long srcIndex,
-                    long count, int pe) {
-        long size = ContextGate.size(type);
-        long off = getOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
-        if (count != 0) {
-            transfer(GET, "get", pe, off, dest, destIndex * size, count * size);
-        }
-    }
-
-    @Override
-    public void getNbi(ValueLayout type, MemorySegment dest, long destIndex, SymmetricMemory src, long srcIndex,
-                       long count, int pe) {
-        long size = ContextGate.size(type);
-        long off = getOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
-        if (count != 0) {
-            transfer(GET_NBI, "getNbi", pe, off, dest, destIndex * size, count * size);
-        }
-    }
-
-    /**
-     * The operands of every put form: the context, the PE and dest's range (returns its heap offset), then src's range.
-     * Shared checks only: the transfer, chosen by a constant, stays in each entry point. A shared routine that took the
-     * kind as an argument was compiled on its own with every kind's path in it, too big for C2 to inline anywhere.
-     */
-    private long putOperands(SymmetricMemory dest, String destIndexName, long destIndex, MemorySegment src,
-                             String srcIndexName, long srcIndex, String countName, long count, long size, int pe) {
-        long off = gate.remote(dest, "dest", destIndexName, destIndex, countName, count, size, pe);
-        ContextGate.local(src, "src", srcIndexName, srcIndex, countName, count, size, false);
-        return off;
-    }
-
-    /** As {@link #putOperands} for a get: src on the PE, dest local and written. */
-    private long getOperands(MemorySegment dest, String destIndexName, long destIndex, SymmetricMemory src,
-                             String srcIndexName, long srcIndex, String countName, long count, long size, int pe) {
-        long off = gate.remote(src, "src", srcIndexName, srcIndex, countName, count, size, pe);
-        ContextGate.local(dest, "dest", destIndexName, destIndex, countName, count, size, true);
-        return off;
-    }
-
-    /**
-     * One contiguous transfer to or from this context's PE {@code pe}, under the thread rules, profiled as
-     * {@code call} (a constant: names the API method in profiles).
-     */
-    private void transfer(int kind, String call, int pe, long off, MemorySegment local, long localOff, long bytes) {
-        if (plainWorld && prof.idle()) {
-            // Nothing to translate, release or record (the common case): no try/finally, whose exception path would
-            // otherwise be compiled into every call and push it past the JIT's inlining size (see Operands.fits).
-            move(kind, pe, off, local, localOff, bytes);
-            return;
-        }
-        int wpe = gate.world(pe);
-        HostProfile.Span span = prof.begin();
-        int claimed = gate.enter();
-        try {
-            move(kind, wpe, off, local, localOff, bytes);
-        } finally {
-            gate.leave(claimed);
-            HostProfile.end(span, kind <= PUT_NBI ? ProfFrame.PUT : ProfFrame.GET, call, pe, bytes);
-        }
-    }
-
-    private void move(int kind, int wpe, long off, MemorySegment local, long localOff, long bytes) {
-        switch (kind) {
-            case PUT -> comm.put(wpe, off, local, localOff, bytes);
-            case PUT_NBI -> comm.putNbi(wpe, off, local, localOff, bytes);
-            case GET -> comm.get(wpe, off, local, localOff, bytes);
-            default -> comm.getNbi(wpe, off, local, localOff, bytes);
-        }
-    }
 
     // ---- strided and block-strided RMA (see StridedRma) ---------------------------------------------------------
 

@@ -18,18 +18,21 @@ import java.util.Set;
 
 /**
  * The {@link io.jshmem.Context} half of a {@link ShmemRuntime}: a runtime is its instance's default context, so every
- * context operation on it goes to the {@link ContextImpl} held here. Each forward is a few bytecodes to a method of a
- * final class, so the JIT inlines it with the context's own (small) body into the caller; keep it that way.
- * Thread-safe as {@link ContextImpl}.
+ * context operation on it goes to the {@link ContextImpl} held here, a few bytecodes to a method of a final class.
+ * The contiguous put and get are the exception: they are {@link ContextRma}'s, inherited and run on the default
+ * context's own Comm, gate and profile, because a forward made their compiled tree too big for C2 to inline into the
+ * caller (see ContextRma). Thread-safe as {@link ContextImpl}.
  */
-abstract class ForwardingContext implements ShmemRuntime {
+abstract sealed class ForwardingContext extends ContextRma implements ShmemRuntime permits RuntimeImpl {
     /** The runtime's default context: world numbering, no options, never destroyed. */
     final ContextImpl ctx;
 
     ForwardingContext(Instance instance, HostProfile prof, CallGuard guard) {
+        super(instance.comm(), new ContextGate(instance, instance.nPes(), null, null, null, instance.myPe(), guard),
+                prof);
         // The default context refers back to this runtime (Context.runtime(), team()): it only stores the reference.
-        this.ctx = new ContextImpl(this, instance, prof, instance.comm(),
-                new ContextGate(instance, instance.nPes(), null, null, null, instance.myPe(), guard));
+        // It shares this runtime's Comm, gate and profile, so the contiguous RMA (ContextRma) run on its parts.
+        this.ctx = new ContextImpl(this, instance, prof, comm, gate);
     }
 
     @Override
@@ -75,54 +78,6 @@ abstract class ForwardingContext implements ShmemRuntime {
     @Override
     public final boolean inSession() {
         return ctx.inSession();
-    }
-
-    @Override
-    public final void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
-                             int pe) {
-        ctx.putmem(dest, destOffset, src, srcOffset, bytes, pe);
-    }
-
-    @Override
-    public final void putmemNbi(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
-                                int pe) {
-        ctx.putmemNbi(dest, destOffset, src, srcOffset, bytes, pe);
-    }
-
-    @Override
-    public final void getmem(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
-                             int pe) {
-        ctx.getmem(dest, destOffset, src, srcOffset, bytes, pe);
-    }
-
-    @Override
-    public final void getmemNbi(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
-                                int pe) {
-        ctx.getmemNbi(dest, destOffset, src, srcOffset, bytes, pe);
-    }
-
-    @Override
-    public final void put(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
-                          long count, int pe) {
-        ctx.put(type, dest, destIndex, src, srcIndex, count, pe);
-    }
-
-    @Override
-    public final void putNbi(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
-                             long count, int pe) {
-        ctx.putNbi(type, dest, destIndex, src, srcIndex, count, pe);
-    }
-
-    @Override
-    public final void get(ValueLayout type, MemorySegment dest, long destIndex, SymmetricMemory src, long srcIndex,
-                          long count, int pe) {
-        ctx.get(type, dest, destIndex, src, srcIndex, count, pe);
-    }
-
-    @Override
-    public final void getNbi(ValueLayout type, MemorySegment dest, long destIndex, SymmetricMemory src, long srcIndex,
-                             long count, int pe) {
-        ctx.getNbi(type, dest, destIndex, src, srcIndex, count, pe);
     }
 
     @Override

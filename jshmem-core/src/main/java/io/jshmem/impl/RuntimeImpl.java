@@ -37,8 +37,6 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
     private final Instance instance;
     /** Instance id, streams, engine configurations, profiler (CANN SHMEM extensions). */
     private final Extensions ext;
-    /** The default context's gate: thread rules and buffer ownership for the runtime's own calls. */
-    private final ContextGate gate;
     /** Symmetric allocation and the live blocks finalize retires. */
     private final Allocations alloc;
 
@@ -47,7 +45,6 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
         super(instance, new HostProfile(profiler), CallGuard.of(level, Thread.currentThread(), inCall, false));
         this.contexts = new ContextFactory(this, instance, ctx.prof, level, Thread.currentThread(), inCall);
         this.instance = instance;
-        this.gate = ctx.gate;
         this.ext = new Extensions(this, instanceId, profiler, ctx.prof);
         this.locks = new QueueLocks(instance.comm());
         this.alloc = new Allocations(instance, instanceId, gate);
