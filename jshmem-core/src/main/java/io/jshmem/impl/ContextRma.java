@@ -48,7 +48,8 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
     private static final int GET_NBI = 3;
 
     @Override
-    public final void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes, int pe) {
+    public final void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
+                             int pe) {
         long off = putOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
         if (bytes != 0) {
             transfer(PUT, "putmem", pe, off, src, srcOffset, bytes);
@@ -57,7 +58,7 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
 
     @Override
     public final void putmemNbi(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
-                          int pe) {
+                                int pe) {
         long off = putOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
         if (bytes != 0) {
             transfer(PUT_NBI, "putmemNbi", pe, off, src, srcOffset, bytes);
@@ -65,7 +66,8 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
     }
 
     @Override
-    public final void getmem(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes, int pe) {
+    public final void getmem(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
+                             int pe) {
         long off = getOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
         if (bytes != 0) {
             transfer(GET, "getmem", pe, off, dest, destOffset, bytes);
@@ -74,7 +76,7 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
 
     @Override
     public final void getmemNbi(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
-                          int pe) {
+                                int pe) {
         long off = getOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
         if (bytes != 0) {
             transfer(GET_NBI, "getmemNbi", pe, off, dest, destOffset, bytes);
@@ -83,7 +85,7 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
 
     @Override
     public final void put(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
-                    long count, int pe) {
+                          long count, int pe) {
         long size = ContextGate.size(type);
         long off = putOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
         if (count != 0) {
@@ -93,7 +95,7 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
 
     @Override
     public final void putNbi(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
-                       long count, int pe) {
+                             long count, int pe) {
         long size = ContextGate.size(type);
         long off = putOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
         if (count != 0) {
@@ -103,7 +105,7 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
 
     @Override
     public final void get(ValueLayout type, MemorySegment dest, long destIndex, SymmetricMemory src, long srcIndex,
-                    long count, int pe) {
+                          long count, int pe) {
         long size = ContextGate.size(type);
         long off = getOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
         if (count != 0) {
@@ -113,7 +115,7 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
 
     @Override
     public final void getNbi(ValueLayout type, MemorySegment dest, long destIndex, SymmetricMemory src, long srcIndex,
-                       long count, int pe) {
+                             long count, int pe) {
         long size = ContextGate.size(type);
         long off = getOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
         if (count != 0) {
