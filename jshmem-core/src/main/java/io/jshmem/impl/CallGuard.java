@@ -47,7 +47,7 @@ final class CallGuard {
      */
     static CallGuard of(ThreadLevel level, Thread initThread, AtomicReference<Thread> runtimeCall,
                         boolean serializedOption) {
-        if (!ContextImpl.CHECKS || level == ThreadLevel.MULTIPLE && !serializedOption) {
+        if (!ContextGate.CHECKS || level == ThreadLevel.MULTIPLE && !serializedOption) {
             return null;
         }
         return new CallGuard(level, initThread, level == ThreadLevel.SERIALIZED ? runtimeCall : null,

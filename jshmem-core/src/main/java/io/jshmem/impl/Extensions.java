@@ -6,12 +6,14 @@ import io.jshmem.ProfData;
 import io.jshmem.ProfFrame;
 import io.jshmem.ProfScope;
 import io.jshmem.ShmemInfo;
+import io.jshmem.Stream;
 import io.jshmem.Team;
 
 import io.jshmem.config.Json;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 import io.jshmem.error.ShmemArgumentException;
+import io.jshmem.operand.Operands;
 import io.jshmem.runtime.EngineTuning;
 import io.jshmem.runtime.HostProfile;
 import io.jshmem.runtime.Instance;
@@ -41,11 +43,11 @@ final class Extensions {
     private final AtomicInteger nextStreamId = new AtomicInteger(1);
     private StreamImpl defaultStream;
 
-    Extensions(RuntimeImpl runtime, Instance instance, int instanceId) {
+    Extensions(RuntimeImpl runtime, int instanceId, Profiler profiler, HostProfile hostProfile) {
         this.runtime = runtime;
         this.instanceId = instanceId;
-        this.profiler = Profiler.fromSettings(instance.settings(), instance.myPe(), instance.nPes());
-        this.hostProfile = new HostProfile(profiler);
+        this.profiler = profiler;
+        this.hostProfile = hostProfile;
         for (DataOpEngine e : DataOpEngine.values()) {
             configs.put(e, EngineConfig.defaultFor(e));
         }
@@ -63,9 +65,21 @@ final class Extensions {
         return hostProfile;
     }
 
-    /** Whether {@code team} is a team of {@code runtime}'s instance (its channel runs on that instance's engines). */
-    static boolean sameInstance(Team team, RuntimeImpl runtime) {
-        return team instanceof TeamImpl t && t.channel() != null && t.channel().comm() == runtime.instance().comm();
+    /**
+     * Throws unless {@code team} (argument {@code what} of a call on {@code user}, a stream) is a live team of this
+     * PE in this runtime's instance (its channel runs on that instance's engines).
+     */
+    void checkTeam(Team team, String what, String user) {
+        Operands.notNull(what, team);
+        if (!team.isValid()) {
+            throw new ShmemArgumentException(what + " = " + team + " is not a live team of this PE: valid teams are "
+                    + "TEAM_WORLD, TEAM_SHARED and split teams this PE belongs to that are not destroyed");
+        }
+        if (!(team instanceof TeamImpl t && t.channel() != null
+                && t.channel().comm() == runtime.instance().comm())) {
+            throw new ShmemArgumentException(what + " = " + team + " belongs to another jshmem instance than "
+                    + user + ": valid teams are those of the stream's instance (" + instanceId + ")");
+        }
     }
 
     // ---- streams ------------------------------------------------------------------------------------------------
@@ -218,5 +232,17 @@ final class Extensions {
         }
         root.put("settings", table);
         return root.toText();
+    }
+
+    /** {@code stream} (argument {@code name}) when it is a stream of this instance; throws naming it otherwise. */
+    StreamImpl ownStream(String name, Stream stream) {
+        Operands.notNull(name, stream);
+        if (stream.runtime() != runtime) {
+            throw new ShmemArgumentException(name + " " + stream + " belongs to instance "
+                    + stream.runtime().instanceId() + " but the call is made on instance " + instanceId
+                    + ": valid streams are those created by the instance used (switch with Shmem.setInstance("
+                    + stream.runtime().instanceId() + ") or withInstance)");
+        }
+        return (StreamImpl) stream;
     }
 }

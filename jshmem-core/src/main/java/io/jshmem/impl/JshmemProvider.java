@@ -30,7 +30,7 @@ public final class JshmemProvider implements ShmemProvider {
 
     @Override
     public ShmemRuntime init(InitAttributes attributes, ThreadLevel level) {
-        return RuntimeImpl.init(attributes, level);
+        return RuntimeInit.init(attributes, level);
     }
 
     @Override

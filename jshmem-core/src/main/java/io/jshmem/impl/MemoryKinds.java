@@ -23,14 +23,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * is created under this object's monitor; the live set is concurrent.
  */
 final class MemoryKinds {
-    private final RuntimeImpl runtime;
     private final Instance instance;
+    private final int instanceId;
     private final Set<KindBlock> live = ConcurrentHashMap.newKeySet();
     private KindHeap device;
 
-    MemoryKinds(RuntimeImpl runtime, Instance instance) {
-        this.runtime = runtime;
+    MemoryKinds(Instance instance, int instanceId) {
         this.instance = instance;
+        this.instanceId = instanceId;
     }
 
     /** Collective: a DEVICE_SIDE block of {@code bytes} (already checked, above 0) aligned to {@code alignment}. */
@@ -39,9 +39,9 @@ final class MemoryKinds {
         Block b = heap.allocate(operation, bytes, alignment);
         var h = heap.heap();
         KindBlock block = heap.capabilities().hostAddressable()
-                ? new KindBlock(instance, runtime.instanceId(), kind, heap.providerName(), b.offset(), b.size(),
+                ? new KindBlock(instance, instanceId, kind, heap.providerName(), b.offset(), b.size(),
                         h.local(), h::peer, instance.nPes())
-                : KindBlock.withoutHostViews(instance, runtime.instanceId(), kind, heap.providerName(), b.offset(),
+                : KindBlock.withoutHostViews(instance, instanceId, kind, heap.providerName(), b.offset(),
                         b.size(), instance.nPes());
         live.add(block);
         return block;
@@ -55,7 +55,7 @@ final class MemoryKinds {
     private synchronized KindHeap heap(String operation, MemType kind) {
         if (device == null) {
             device = new KindHeap(instance, KindProviders.choose(operation, kind,
-                    instance.settings().string(Setting.DEVICE_KIND)), runtime.instanceId());
+                    instance.settings().string(Setting.DEVICE_KIND)), instanceId);
         }
         return device;
     }

@@ -17,69 +17,37 @@ import io.jshmem.Stream;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.Team;
 import io.jshmem.ThreadLevel;
-import io.jshmem.error.ShmemStateException;
-import io.jshmem.operand.KindBlock;
-import io.jshmem.operand.Operands;
-import io.jshmem.operand.SymmetricBlock;
-
 import io.jshmem.comm.QueueLocks;
-import io.jshmem.error.ShmemArgumentException;
-import io.jshmem.memory.Block;
-import io.jshmem.runtime.ContextState;
+import io.jshmem.operand.SymmetricBlock;
 import io.jshmem.runtime.HostProfile;
 import io.jshmem.runtime.Instance;
-
+import io.jshmem.runtime.Profiler;
 import io.jshmem.team.TeamState;
 
 import java.lang.foreign.MemorySegment;
-import java.util.EnumSet;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * jshmem's {@link ShmemRuntime}: an initialized instance and its default context. Allocation validates sizes before
- * any rounding (huge sizes are an out-of-memory error on every PE with nothing changed) and follows OpenSHMEM at the
- * edges (size 0 allocates nothing and returns null; free(null) does nothing; realloc(null, n) is malloc(n);
- * realloc(p, 0) is free(p)). Free is atomic: the block's CAS decides the one winner of concurrent frees.
+ * jshmem's {@link ShmemRuntime}: an initialized instance, its default context (held and forwarded to by
+ * {@link ForwardingContext}), its nested-init count and finalize, teams, locks and the CANN SHMEM extensions.
+ * Allocation is in {@link Allocations}, created contexts come from {@link ContextFactory}. Thread-safe.
  */
-final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
-    /** Blocks allocated and not yet freed, retired at finalize (their views must not outlive the mapped heap). */
-    private final java.util.Set<SymmetricBlock> liveBlocks = java.util.concurrent.ConcurrentHashMap.newKeySet();
+final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
     private final Instance instance;
     /** Instance id, streams, engine configurations, profiler (CANN SHMEM extensions). */
     private final Extensions ext;
+    /** Symmetric allocation and the live blocks finalize retires. */
+    private final Allocations alloc;
 
     RuntimeImpl(Instance instance, int instanceId, ThreadLevel level, AtomicReference<Thread> inCall) {
-        super(null, instance.comm(), instance, instance.nPes(), null, null, null, instance.myPe(),
-                CallGuard.of(level, Thread.currentThread(), inCall, false));
-        this.threadLevel = level;
-        this.initThread = Thread.currentThread();
-        this.inCall = inCall;
+        Profiler profiler = Profiler.fromSettings(instance.settings(), instance.myPe(), instance.nPes());
+        super(instance, new HostProfile(profiler), CallGuard.of(level, Thread.currentThread(), inCall, false));
+        this.contexts = new ContextFactory(this, instance, ctx.prof, level, Thread.currentThread(), inCall);
         this.instance = instance;
-        this.ext = new Extensions(this, instance, instanceId);
+        this.ext = new Extensions(this, instanceId, profiler, ctx.prof);
         this.locks = new QueueLocks(instance.comm());
-        this.prof = ext.hostProfile();
-        this.kinds = new MemoryKinds(this, instance);
-    }
-
-    /**
-     * Collective: initializes a PE with the given attributes. The instance ({@link InitAttributes#instanceId}, 0
-     * by default) must not be live; it becomes the current instance of the {@link Shmem} facade.
-     */
-    static RuntimeImpl init(InitAttributes attributes, ThreadLevel level) {
-        Operands.notNull("attributes", attributes);
-        int id = InstanceRegistry.checkId("instanceId", attributes.instanceId());
-        InstanceRegistry.lock("init of instance " + id);
-        try {
-            RuntimeImpl live = InstanceRegistry.liveOrNull(id);
-            if (live != null) {
-                return live.initAgain(attributes);
-            }
-            return RuntimeInit.initRegistered(attributes, level == null ? ThreadLevel.MULTIPLE : level);
-        } finally {
-            InstanceRegistry.unlock();
-        }
+        this.alloc = new Allocations(instance, instanceId, gate);
     }
 
     // ---- nested init and finalize (OpenSHMEM 1.6) -------------------------------------------------------------
@@ -95,32 +63,13 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
      * or any setting) start an instance, and CANN SHMEM's {@code shmem_init_attr} rejects a repeated init of a live
      * one, so they are rejected with nothing changed.
      */
-    private RuntimeImpl initAgain(InitAttributes attributes) {
+    RuntimeImpl initAgain(InitAttributes attributes) {
         if (attributes.myPe() >= 0 || !attributes.overrides().isEmpty()) {
-            throw new ShmemStateException("instance " + instanceId() + " is live: it is already initialized as PE "
-                    + myPe() + " of " + nPes() + " with a heap of " + heapSize() + " bytes (" + initCount
-                    + (initCount == 1 ? " init" : " inits") + " not yet finalized), and this init passes explicit "
-                    + "attributes (" + explicit(attributes) + "), which start an instance rather than join one: "
-                    + "finalize it first to start it again with these attributes, call plain init() (or "
-                    + "InitAttributes.fromEnvironment()) to nest an init in the live one, or init another instance id"
-                    + " (nothing was changed)");
+            throw RuntimeInit.explicitOnLive(this, initCount, attributes);
         }
         initCount++;
         InstanceRegistry.setCurrent(instanceId());
         return this;
-    }
-
-    /** The explicit part of {@code attributes}, for a message. */
-    private static String explicit(InitAttributes attributes) {
-        StringBuilder sb = new StringBuilder();
-        if (attributes.myPe() >= 0) {
-            sb.append("PE ").append(attributes.myPe()).append(" of ").append(attributes.nPes()).append(", unique id ")
-                    .append(attributes.uniqueId());
-        }
-        for (var e : attributes.overrides().entrySet()) {
-            sb.append(sb.isEmpty() ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
-        }
-        return sb.toString();
     }
 
     /** Inits of this runtime not yet matched by a finalize: 1 after the first init, 0 once finalized. */
@@ -143,286 +92,72 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         return instance.heapSize();
     }
 
-    // ---- collective allocation ------------------------------------------------------------------------------
-
-    private SymmetricBlock block(io.jshmem.memory.Block b) {
-        return block(b, 0);
-    }
-
-    private SymmetricBlock block(io.jshmem.memory.Block b, long hints) {
-        SymmetricBlock block = new SymmetricBlock(instance, ext.instanceId(), b.offset(), b.size(), instance.comm(),
-                hints);
-        liveBlocks.add(block);
-        return block;
-    }
-
-    /**
-     * Retires every block still live when the instance finalizes: their views (local(), ptr()) are closed before the
-     * heap is unmapped, so a late access fails with IllegalStateException instead of touching unmapped memory.
-     */
-    private void retireLiveBlocks() {
-        for (SymmetricBlock b : liveBlocks) {
-            if (b.claimFree()) {
-                b.completeFree();
-            }
-        }
-        liveBlocks.clear();
-    }
-
-    /**
-     * {@code error}, once this PE has taken part in the collective argument check of {@code operation} with its words
-     * ({@link AllocationArgs#rejectTogether}): a bad argument on one PE fails every PE instead of leaving the others
-     * waiting in the allocation.
-     */
-    private RuntimeException rejected(String operation, long a, long b, String aName, String bName,
-                                      RuntimeException error) {
-        int claimed = enter();
-        try {
-            return AllocationArgs.rejectTogether(instance, operation, a, b, aName, bName, error);
-        } finally {
-            leave(claimed);
-        }
-    }
+    // ---- collective allocation (see Allocations) --------------------------------------------------------------
 
     @Override
     public SymmetricMemory malloc(long bytes) {
-        return allocate("malloc", bytes, DEFAULT_ALIGNMENT);
-    }
-
-    private SymmetricMemory allocate(String operation, long bytes, long alignment) {
-        instance.ensureLive();
-        // Sizes the heap can never hold are rejected before any rounding could wrap them.
-        RuntimeException bad = AllocationArgs.bytes(operation, bytes, instance.heapUsage());
-        if (bad != null) {
-            throw rejected(operation, bytes, alignment, "size", "alignment", bad);
-        }
-        if (bytes == 0) {
-            return null;
-        }
-        int claimed = enter();
-        try {
-            return block(instance.allocate(operation, bytes, alignment));
-        } finally {
-            leave(claimed);
-        }
-    }
-
-    /** Checks the thread level's rules at a call that is not a context operation (creation, team calls). */
-    void checkThread() {
-        leave(enter());
+        return alloc.malloc(bytes);
     }
 
     @Override
     public SymmetricMemory calloc(long count, long elementSize) {
-        instance.ensureLive();
-        RuntimeException bad = AllocationArgs.calloc(count, elementSize);
-        if (bad != null) {
-            throw rejected("calloc", AllocationArgs.NO_SIZE, DEFAULT_ALIGNMENT, "size", "alignment", bad);
-        }
-        SymmetricMemory m = allocate("calloc", count * elementSize, DEFAULT_ALIGNMENT);
-        if (m != null) {
-            m.local().fill((byte) 0);
-            instance.barrierAll();
-        }
-        return m;
+        return alloc.calloc(count, elementSize);
     }
 
     @Override
     public SymmetricMemory align(long alignment, long bytes) {
-        instance.ensureLive();
-        RuntimeException bad = AllocationArgs.alignment(alignment);
-        if (bad != null) {
-            throw rejected("align", bytes, alignment, "size", "alignment", bad);
-        }
-        return allocate("align", bytes, Math.max(8, alignment));
+        return alloc.align(alignment, bytes);
     }
 
     @Override
     public SymmetricMemory realloc(SymmetricMemory mem, long bytes) {
-        if (mem == null) {
-            return malloc(bytes);
-        }
-        if (mem instanceof KindBlock k) {
-            throw new ShmemArgumentException("realloc of " + k + " is not supported: realloc resizes HOST_SIDE "
-                    + "buffers only; allocate a new " + k.memType() + " buffer, copy through local(), and free the "
-                    + "old one (nothing was changed)");
-        }
-        RuntimeException bad = AllocationArgs.bytes("realloc", bytes, instance.heapUsage());
-        if (bad != null) {
-            if (mem instanceof SymmetricBlock b && b.owner() == owner && b.isLive() && instance.isLive()) {
-                throw rejected("realloc", b.heapOffset(), bytes, "offset", "size", bad);
-            }
-            throw bad;
-        }
-        if (bytes == 0) {
-            free(mem);
-            return null;
-        }
-        SymmetricBlock old = claim("mem", mem);
-        try {
-            SymmetricBlock fresh = block(instance.reallocate(old.heapOffset(), bytes, DEFAULT_ALIGNMENT), old.hints());
-            old.completeFree();
-            liveBlocks.remove(old);
-            return fresh;
-        } catch (RuntimeException | Error e) {
-            old.abortFree();
-            throw e;
-        }
+        return alloc.realloc(mem, bytes);
     }
 
     @Override
     public void free(SymmetricMemory mem) {
-        if (mem == null) {
-            return;
-        }
-        if (mem instanceof KindBlock) {
-            kinds.free(claimKind("mem", mem));
-            return;
-        }
-        SymmetricBlock b = claim("mem", mem);
-        int claimed = enter();
-        try {
-            instance.free(b.heapOffset());
-        } catch (RuntimeException | Error e) {
-            b.abortFree();
-            throw e;
-        } finally {
-            leave(claimed);
-        }
-        b.completeFree();
-        liveBlocks.remove(b);
-    }
-
-    /** The block behind {@code mem}, claimed for free by this thread; exactly one of concurrent claims wins. */
-    private SymmetricBlock claim(String name, SymmetricMemory mem) {
-        instance.ensureLive();
-        SymmetricBlock b = ownBlock(name, mem);
-        if (!b.claimFree()) {
-            throw new ShmemStateException(name + " (symmetric memory at heap offset " + b.heapOffset() + ", "
-                    + b.byteSize() + " bytes) is already freed or being freed by another thread: free each buffer "
-                    + "exactly once");
-        }
-        return b;
+        alloc.free(mem);
     }
 
     @Override
     public Optional<MemorySegment> ptr(SymmetricMemory mem, int pe) {
-        if (mem instanceof KindBlock) {
-            return Operands.kindBlock("mem", mem, instance).ptr(pe);
-        }
-        return ownBlock("mem", mem).ptr(pe);
+        return alloc.ptr(mem, pe);
     }
-
-    // ---- memory kinds and hints ----
-
-    /** DEVICE_SIDE heaps through the memory-kind SPI. */
-    private final MemoryKinds kinds;
 
     @Override
     public SymmetricMemory mallocWithHints(long bytes, long hints) {
-        instance.ensureLive();
-        RuntimeException bad = AllocationArgs.bytes("malloc_with_hints", bytes, instance.heapUsage());
-        if (bad == null) {
-            bad = AllocationArgs.hints(hints, MALLOC_VALID_HINTS);
-        }
-        if (bad != null) {
-            throw rejected("malloc_with_hints", bytes, hints, "size", "hints", bad);
-        }
-        if (hints == 0) {
-            return malloc(bytes);
-        }
-        if (bytes == 0) {
-            return null;
-        }
-        // Hints change no placement on one host (every engine serves atomics and signals anywhere): recorded only.
-        return block(instance.allocate("malloc_with_hints", bytes, DEFAULT_ALIGNMENT, hints, "hints"), hints);
+        return alloc.mallocWithHints(bytes, hints);
     }
 
     @Override
     public SymmetricMemory malloc(long bytes, MemType memType) {
-        return allocate("malloc", bytes, DEFAULT_ALIGNMENT, memType);
+        return alloc.malloc(bytes, memType);
     }
 
     @Override
     public SymmetricMemory calloc(long count, long elementSize, MemType memType) {
-        Operands.notNull("memType", memType);
-        if (memType == MemType.HOST_SIDE) {
-            return calloc(count, elementSize);
-        }
-        instance.ensureLive();
-        kinds.requireProvider("calloc", memType);
-        RuntimeException bad = AllocationArgs.calloc(count, elementSize);
-        if (bad != null) {
-            throw rejected("calloc(" + memType + ")", AllocationArgs.NO_SIZE, DEFAULT_ALIGNMENT, "size",
-                    "alignment", bad);
-        }
-        SymmetricMemory m = allocate("calloc", count * elementSize, DEFAULT_ALIGNMENT, memType);
-        if (m != null) {
-            m.local().fill((byte) 0);
-            instance.barrierAll();
-        }
-        return m;
+        return alloc.calloc(count, elementSize, memType);
     }
 
     @Override
     public SymmetricMemory align(long alignment, long bytes, MemType memType) {
-        Operands.notNull("memType", memType);
-        if (memType == MemType.HOST_SIDE) {
-            return align(alignment, bytes);
-        }
-        instance.ensureLive();
-        kinds.requireProvider("align", memType);
-        RuntimeException bad = AllocationArgs.alignment(alignment);
-        if (bad != null) {
-            throw rejected("align(" + memType + ")", bytes, alignment, "size", "alignment", bad);
-        }
-        return allocate("align", bytes, Math.max(8, alignment), memType);
-    }
-
-    private SymmetricMemory allocate(String operation, long bytes, long alignment, MemType memType) {
-        Operands.notNull("memType", memType);
-        if (memType == MemType.HOST_SIDE) {
-            return allocate(operation, bytes, alignment);
-        }
-        instance.ensureLive();
-        kinds.requireProvider(operation, memType);
-        RuntimeException bad = AllocationArgs.bytes(operation, bytes, instance.heapUsage());
-        if (bad != null) {
-            throw rejected(operation + "(" + memType + ")", bytes, alignment, "size", "alignment", bad);
-        }
-        if (bytes == 0) {
-            return null;
-        }
-        return kinds.allocate(operation, memType, bytes, alignment);
+        return alloc.align(alignment, bytes, memType);
     }
 
     @Override
     public void free(SymmetricMemory mem, MemType memType) {
-        Operands.notNull("memType", memType);
-        if (mem == null) {
-            return;
-        }
-        instance.ensureLive();
-        Operands.memType("mem", mem instanceof KindBlock ? Operands.kindBlock("mem", mem, instance)
-                : ownBlock("mem", mem), memType);
-        free(mem);
-    }
-
-    /** The block of a provided kind behind {@code mem}, claimed for free; exactly one of concurrent claims wins. */
-    private KindBlock claimKind(String name, SymmetricMemory mem) {
-        instance.ensureLive();
-        KindBlock k = Operands.kindBlock(name, mem, instance);
-        if (!k.claimFree()) {
-            throw new ShmemStateException(name + " (" + k + ") is already freed or being freed by another thread: "
-                    + "free each buffer exactly once");
-        }
-        return k;
+        alloc.free(mem, memType);
     }
 
     /** This PE's heap usage (equal on every PE while all follow the collective rules). */
     @Override
     public HeapUsage heapUsage() {
         return instance.heapUsage();
+    }
+
+    /** Checks the thread level's rules at a call that is not a context operation (creation, team calls). */
+    void checkThread() {
+        gate.leave(gate.enter());
     }
 
     // ---- synchronization ------------------------------------------------------------------------------------
@@ -432,24 +167,24 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
      * ({@code shmem_barrier_all}). Everything any PE stored before it is visible to every PE after it.
      */
     public void barrierAll() {
-        HostProfile.Span span = prof.begin();
-        int claimed = enter();
+        HostProfile.Span span = ctx.prof.begin();
+        int claimed = gate.enter();
         try {
             instance.barrierAll();
         } finally {
-            leave(claimed);
+            gate.leave(claimed);
             HostProfile.end(span, ProfFrame.BARRIER, "barrierAll", -1, 0);
         }
     }
 
     /** Collective: waits until every PE has arrived, without completing outstanding operations ({@code shmem_sync_all}). */
     public void syncAll() {
-        HostProfile.Span span = prof.begin();
-        int claimed = enter();
+        HostProfile.Span span = ctx.prof.begin();
+        int claimed = gate.enter();
         try {
             instance.syncAll();
         } finally {
-            leave(claimed);
+            gate.leave(claimed);
             HostProfile.end(span, ProfFrame.BARRIER, "syncAll", -1, 0);
         }
     }
@@ -464,35 +199,30 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
 
     // ---- contexts and thread levels ----
 
-    /** The thread level this runtime provides; MULTIPLE unless initThread asked for another. */
-    private final ThreadLevel threadLevel;
-    /** The thread that called init: the only one allowed under SINGLE and FUNNELED (with checks on). */
-    private final Thread initThread;
-    /** The thread inside a call under level SERIALIZED, shared by every context of this runtime. */
-    private final AtomicReference<Thread> inCall;
+    /** Created contexts, with the thread level's rules. */
+    private final ContextFactory contexts;
     /** Distributed locks of this PE: the holder record and local queue per lock word. */
     private final QueueLocks locks;
 
     /** The thread level this runtime provides ({@code shmem_query_thread}). */
     public ThreadLevel queryThread() {
         instance.ensureLive();
-        return threadLevel;
+        return contexts.threadLevel();
     }
-
 
     @Override
     public void setLock(SymmetricMemory lock, long index) {
-        locks.set(localSlots(lock, "lock", index, 1, Long.BYTES));
+        locks.set(gate.localSlots(lock, "lock", index, 1, Long.BYTES));
     }
 
     @Override
     public boolean testLock(SymmetricMemory lock, long index) {
-        return locks.test(localSlots(lock, "lock", index, 1, Long.BYTES));
+        return locks.test(gate.localSlots(lock, "lock", index, 1, Long.BYTES));
     }
 
     @Override
     public void clearLock(SymmetricMemory lock, long index) {
-        locks.clear(localSlots(lock, "lock", index, 1, Long.BYTES), "lock");
+        locks.clear(gate.localSlots(lock, "lock", index, 1, Long.BYTES), "lock");
     }
 
     /**
@@ -500,7 +230,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
      * operations as this default context and its own {@link Context#quiet()} and {@link Context#fence()}, which
      * complete and order only operations issued through it (they may complete more). With {@link ThreadLevel#MULTIPLE}
      * any number of contexts may be used by concurrent threads, virtual threads included. Destroy it with
-     * {@link Context#destroy()}; every call after that throws. Not collective.
+     * {@link Context#close()}; every call after that throws. Not collective.
      *
      * @param options any of {@link CtxOption#PRIVATE} (only the calling thread may use it; enforced),
      *                {@link CtxOption#SERIALIZED}, {@link CtxOption#NOSTORE} (hints)
@@ -528,27 +258,9 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     private Context createCtx(Team team, boolean internal, CtxOption... options) {
         checkThread();
         instance.ensureLive();
-        Operands.notNull("options", options);
-        EnumSet<CtxOption> set = EnumSet.noneOf(CtxOption.class);
-        for (int i = 0; i < options.length; i++) {
-            if (options[i] == null) {
-                Operands.notNull("options[" + i + "]", null); // throws, naming the position
-            }
-            set.add(options[i]);
-        }
-        ContextState state = ContextState.create(instance.comm(), set.contains(CtxOption.PRIVATE),
-                set.contains(CtxOption.SERIALIZED), set.contains(CtxOption.NOSTORE));
-        CallGuard guard = CallGuard.of(internal ? ThreadLevel.MULTIPLE : threadLevel, initThread, inCall,
-                set.contains(CtxOption.SERIALIZED));
-        if (team instanceof TeamImpl t && t != teams().world()) {
-            TeamState ts = t.state();
-            return new ContextImpl(this, state.comm(), instance, ts.size(), state, team, ts.members(), ts.myIndex(),
-                    guard);
-        }
-        return new ContextImpl(this, state.comm(), instance, instance.nPes(), state, team, null, instance.myPe(),
-                guard);
+        TeamState members = team instanceof TeamImpl t && t != teams().world() ? t.state() : null;
+        return contexts.create(team, members, internal, options);
     }
-
 
     // ---- teams and collectives ----
 
@@ -613,11 +325,11 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
                 // TEAM_WORLD's and TEAM_SHARED's calls are compared at finalize even where this PE made none.
                 teams();
             }
-            retireLiveBlocks();
+            alloc.retireLiveBlocks();
             instance.finalizeInstance();
         } finally {
             if (last) {
-                kinds.close();
+                alloc.closeKinds();
                 InstanceRegistry.finalized(this);
                 PreInitConfig.finalizedOne();
             }
@@ -639,7 +351,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
      */
     @Override
     public boolean addrAccessible(SymmetricMemory mem, int pe) {
-        return mem instanceof SymmetricBlock b && b.owner() == owner && b.isLive() && peAccessible(pe);
+        return mem instanceof SymmetricBlock b && b.owner() == gate.owner && b.isLive() && peAccessible(pe);
     }
 
     /**
@@ -648,12 +360,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
      */
     @Override
     public boolean addrAccessible(MemorySegment segment, int pe) {
-        if (segment == null || !segment.isNative() || !peAccessible(pe)) {
-            return false;
-        }
-        MemorySegment heap = instance.localHeap();
-        long start = segment.address() - heap.address();
-        return start >= 0 && start < heap.byteSize() && segment.byteSize() <= heap.byteSize() - start;
+        return segment != null && peAccessible(pe) && alloc.inLocalHeap(segment);
     }
 
     /** Sets the profiling level of this process ({@code shmem_pcontrol}); see {@link ShmemRuntime#pcontrol}. */
@@ -665,7 +372,7 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
     /** The profiling level in force in this process (1 by default). */
     @Override
     public int pcontrolLevel() {
-        return io.jshmem.runtime.Profiler.pcontrolLevel();
+        return Profiler.pcontrolLevel();
     }
 
     // ---- CANN SHMEM extensions: instances, streams, handles, engine configuration, profiling ----
@@ -766,6 +473,16 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
         return ext;
     }
 
+    /** Host-operation profiling of this runtime (shared by its contexts and teams). */
+    HostProfile prof() {
+        return ctx.prof;
+    }
+
+    /** The block behind {@code mem} when it is a live buffer of this instance. */
+    SymmetricBlock ownBlock(String name, SymmetricMemory mem) {
+        return gate.ownBlock(name, mem);
+    }
+
     /** {@code stream}, checked to be live and of this instance. */
     StreamImpl ownStream(Stream stream) {
         return ownStream("stream", stream);
@@ -773,13 +490,6 @@ final class RuntimeImpl extends ContextImpl implements ShmemRuntime {
 
     /** {@code stream} (argument {@code name}) when it is a stream of this instance; throws naming it otherwise. */
     StreamImpl ownStream(String name, Stream stream) {
-        Operands.notNull(name, stream);
-        if (stream.runtime() != this) {
-            throw new io.jshmem.error.ShmemArgumentException(name + " " + stream + " belongs to instance "
-                    + stream.runtime().instanceId() + " but the call is made on instance " + instanceId()
-                    + ": valid streams are those created by the instance used (switch with Shmem.setInstance("
-                    + stream.runtime().instanceId() + ") or withInstance)");
-        }
-        return (StreamImpl) stream;
+        return ext.ownStream(name, stream);
     }
 }

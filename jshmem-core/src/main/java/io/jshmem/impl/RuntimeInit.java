@@ -7,6 +7,7 @@ import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemStateException;
+import io.jshmem.operand.Operands;
 import io.jshmem.runtime.DerivedSession;
 import io.jshmem.runtime.InitOptions;
 import io.jshmem.runtime.Instance;
@@ -20,10 +21,56 @@ import java.util.concurrent.atomic.AtomicReference;
  * The first init of an instance: its settings (environment, the attributes' overrides, the TLS and pre-init
  * configuration stores), its rendezvous (a launched job's, an explicit unique id or URL, or one derived through
  * instance 0), then the {@link Instance} and its {@link RuntimeImpl}. A further init of a live instance does not come
- * here ({@link RuntimeImpl#init} counts it). Called under the lifecycle lock of {@link InstanceRegistry}.
+ * here ({@link #init} counts it). Called under the lifecycle lock of {@link InstanceRegistry}.
  */
 final class RuntimeInit {
     private RuntimeInit() {
+    }
+
+    /**
+     * Collective: initializes a PE with the given attributes. The instance ({@link InitAttributes#instanceId}, 0
+     * by default) must not be live; it becomes the current instance of the {@code Shmem} facade.
+     */
+    static RuntimeImpl init(InitAttributes attributes, ThreadLevel level) {
+        Operands.notNull("attributes", attributes);
+        int id = InstanceRegistry.checkId("instanceId", attributes.instanceId());
+        InstanceRegistry.lock("init of instance " + id);
+        try {
+            RuntimeImpl live = InstanceRegistry.liveOrNull(id);
+            if (live != null) {
+                return live.initAgain(attributes);
+            }
+            return RuntimeInit.initRegistered(attributes, level == null ? ThreadLevel.MULTIPLE : level);
+        } finally {
+            InstanceRegistry.unlock();
+        }
+    }
+
+    /**
+     * Why a further init of the live instance {@code live} ({@code inits} inits not yet finalized) with explicit
+     * attributes is refused: they start an instance rather than join one. Nothing was changed.
+     */
+    static ShmemStateException explicitOnLive(RuntimeImpl live, int inits, InitAttributes attributes) {
+        return new ShmemStateException("instance " + live.instanceId() + " is live: it is already initialized as PE "
+                + live.myPe() + " of " + live.nPes() + " with a heap of " + live.heapSize() + " bytes (" + inits
+                + (inits == 1 ? " init" : " inits") + " not yet finalized), and this init passes explicit "
+                + "attributes (" + explicit(attributes) + "), which start an instance rather than join one: "
+                + "finalize it first to start it again with these attributes, call plain init() (or "
+                + "InitAttributes.fromEnvironment()) to nest an init in the live one, or init another instance id"
+                + " (nothing was changed)");
+    }
+
+    /** The explicit part of {@code attributes}, for a message. */
+    private static String explicit(InitAttributes attributes) {
+        StringBuilder sb = new StringBuilder();
+        if (attributes.myPe() >= 0) {
+            sb.append("PE ").append(attributes.myPe()).append(" of ").append(attributes.nPes()).append(", unique id ")
+                    .append(attributes.uniqueId());
+        }
+        for (var e : attributes.overrides().entrySet()) {
+            sb.append(sb.isEmpty() ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
+        }
+        return sb.toString();
     }
 
     static RuntimeImpl initRegistered(InitAttributes attributes, ThreadLevel level) {

@@ -11,7 +11,6 @@ import io.jshmem.Stream;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.Team;
 import io.jshmem.operand.Operands;
-
 import io.jshmem.config.ShmemLog;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemException;
@@ -193,7 +192,7 @@ final class StreamImpl implements Stream {
     @Override
     public void barrier(Team team) {
         usable();
-        team(team, "team");
+        owner.checkTeam(team, "team", name);
         submit("barrier of " + team, ProfFrame.BARRIER, -1, 0, true, () -> {
             ctx.quiet();
             team.barrier();
@@ -222,7 +221,7 @@ final class StreamImpl implements Stream {
         usable();
         Operands.notNull("handle", handle);
         Team team = handle.team();
-        team(team, "handle's team");
+        owner.checkTeam(team, "handle's team", name);
         submit("handleWait over " + team, ProfFrame.HANDLE_WAIT, -1, 0, true, () -> {
             ctx.quiet();
             team.barrier();
@@ -471,7 +470,8 @@ final class StreamImpl implements Stream {
 
     private void symmetric(SymmetricMemory mem, String what, long offset, String offsetName, long bytes) {
         usable();
-        Operands.inBlock(Operands.block(what, mem, runtime.owner, bytes), what, offsetName, offset, "bytes", bytes, 1);
+        Operands.inBlock(Operands.block(what, mem, runtime.instance(), bytes), what, offsetName, offset, "bytes", bytes,
+                1);
     }
 
     /**
@@ -486,17 +486,5 @@ final class StreamImpl implements Stream {
     private void slot(SymmetricMemory sig, long index) {
         usable();
         Operands.slot(runtime.ownBlock("sig", sig), "sig", index, Long.BYTES);
-    }
-
-    private void team(Team team, String what) {
-        Operands.notNull(what, team);
-        if (!team.isValid()) {
-            throw new ShmemArgumentException(what + " = " + team + " is not a live team of this PE: valid teams are "
-                    + "TEAM_WORLD, TEAM_SHARED and split teams this PE belongs to that are not destroyed");
-        }
-        if (!Extensions.sameInstance(team, runtime)) {
-            throw new ShmemArgumentException(what + " = " + team + " belongs to another jshmem instance than "
-                    + name + ": valid teams are those of the stream's instance (" + owner.instanceId() + ")");
-        }
     }
 }

@@ -18,16 +18,19 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * The atomics, signals and waits of a {@link ContextImpl}: the DataType token chooses the width (and, for waits, the
- * signedness of the comparison), the operands are checked through the context's operand plumbing, and the work goes
- * to {@link Comm} and {@link PointToPoint}. Stateless apart from its context; thread-safe.
+ * signedness of the comparison), the operands are checked through the context's {@link ContextGate}, and the work
+ * goes to {@link Comm} and {@link PointToPoint}. Holds only what it was given (the context's engines view, gate and
+ * profiling); thread-safe.
  */
 final class SyncOps {
-    private final ContextImpl ctx;
     private final Comm comm;
+    private final ContextGate gate;
+    private final HostProfile prof;
 
-    SyncOps(ContextImpl ctx) {
-        this.ctx = ctx;
-        this.comm = ctx.comm;
+    SyncOps(Comm comm, ContextGate gate, HostProfile prof) {
+        this.comm = comm;
+        this.gate = gate;
+        this.prof = prof;
     }
 
     /** 4 or 8: the width of an atomic type; FLOAT and DOUBLE only for fetch, set and swap. */
@@ -68,45 +71,45 @@ final class SyncOps {
      * both widths and the span inline in one method).
      */
     private boolean direct(DataType type) {
-        return (type == DataType.LONG || type == DataType.ULONG) && ctx.guard == null && ctx.prof.idle();
+        return (type == DataType.LONG || type == DataType.ULONG) && gate.guard == null && prof.idle();
     }
 
     long fetchAdd(DataType type, SymmetricMemory mem, long index, long value, int pe) {
         if (direct(type)) {
-            long off = ctx.slot(mem, "dest", index, Long.BYTES, pe);
-            return comm.fetchAddLong(ctx.world(pe), off, value);
+            long off = gate.slot(mem, "dest", index, Long.BYTES, pe);
+            return comm.fetchAddLong(gate.world(pe), off, value);
         }
         return amo(AmoOp.FETCH_ADD, type, mem, "dest", index, value, 0, pe);
     }
 
     long compareSwap(DataType type, SymmetricMemory mem, long index, long cond, long value, int pe) {
         if (direct(type)) {
-            long off = ctx.slot(mem, "dest", index, Long.BYTES, pe);
-            return comm.compareSwapLong(ctx.world(pe), off, cond, value);
+            long off = gate.slot(mem, "dest", index, Long.BYTES, pe);
+            return comm.compareSwapLong(gate.world(pe), off, cond, value);
         }
         return amo(AmoOp.COMPARE_SWAP, type, mem, "dest", index, value, cond, pe);
     }
 
     long swap(DataType type, SymmetricMemory mem, long index, long value, int pe) {
         if (direct(type)) {
-            long off = ctx.slot(mem, "dest", index, Long.BYTES, pe);
-            return comm.swapLong(ctx.world(pe), off, value);
+            long off = gate.slot(mem, "dest", index, Long.BYTES, pe);
+            return comm.swapLong(gate.world(pe), off, value);
         }
         return amo(AmoOp.SWAP, type, mem, "dest", index, value, 0, pe);
     }
 
     long fetch(DataType type, SymmetricMemory mem, long index, int pe) {
         if (direct(type)) {
-            long off = ctx.slot(mem, "source", index, Long.BYTES, pe);
-            return comm.fetchLong(ctx.world(pe), off);
+            long off = gate.slot(mem, "source", index, Long.BYTES, pe);
+            return comm.fetchLong(gate.world(pe), off);
         }
         return amo(AmoOp.FETCH, type, mem, "source", index, 0, 0, pe);
     }
 
     void set(DataType type, SymmetricMemory mem, long index, long value, int pe) {
         if (direct(type)) {
-            long off = ctx.slot(mem, "dest", index, Long.BYTES, pe);
-            comm.setLong(ctx.world(pe), off, value);
+            long off = gate.slot(mem, "dest", index, Long.BYTES, pe);
+            comm.setLong(gate.world(pe), off, value);
             return;
         }
         amo(AmoOp.SET, type, mem, "dest", index, value, 0, pe);
@@ -115,10 +118,10 @@ final class SyncOps {
     long amo(AmoOp op, DataType type, SymmetricMemory mem, String name, long index, long operand, long compare,
              int pe) {
         int width = amoWidth(op, type);
-        long off = ctx.slot(mem, name, index, width, pe);
-        int wpe = ctx.world(pe);
-        HostProfile.Span span = ctx.prof.begin();
-        int claimed = ctx.enter();
+        long off = gate.slot(mem, name, index, width, pe);
+        int wpe = gate.world(pe);
+        HostProfile.Span span = prof.begin();
+        int claimed = gate.enter();
         try {
             if (width == 8) {
                 return comm.atomicLong(op, wpe, off, operand, compare);
@@ -126,35 +129,60 @@ final class SyncOps {
             int r = comm.atomicInt(op, wpe, off, (int) operand, (int) compare);
             return type == DataType.INT ? r : Integer.toUnsignedLong(r);
         } finally {
-            ctx.leave(claimed);
+            gate.leave(claimed);
             HostProfile.end(span, ProfFrame.AMO, op.name(), pe, width);
         }
     }
 
     /** signalAdd / signalSet: a 64-bit atomic on a signal word of the context's PE {@code pe}. */
     void signal(AmoOp op, SymmetricMemory sig, long index, long value, int pe) {
-        long off = ctx.slot(sig, "sig", index, Long.BYTES, pe);
-        int wpe = ctx.world(pe);
-        HostProfile.Span span = ctx.prof.begin();
-        int claimed = ctx.enter();
+        long off = gate.slot(sig, "sig", index, Long.BYTES, pe);
+        int wpe = gate.world(pe);
+        HostProfile.Span span = prof.begin();
+        int claimed = gate.enter();
         try {
             comm.atomicLong(op, wpe, off, value, 0);
         } finally {
-            ctx.leave(claimed);
+            gate.leave(claimed);
             HostProfile.end(span, ProfFrame.SIGNAL_OP, op == AmoOp.SET ? "signalSet" : "signalAdd", pe, Long.BYTES);
+        }
+    }
+
+    /** signalFetch: an acquiring load of a signal word of this PE. */
+    long signalFetch(SymmetricMemory sig, long index) {
+        long off = gate.localSlots(sig, "sig", index, 1, Long.BYTES);
+        int claimed = gate.enter();
+        try {
+            return WaitType.UNSIGNED_LONG.loadAcquire(comm.localHeap(), off);
+        } finally {
+            gate.leave(claimed);
+        }
+    }
+
+    /** signalWaitUntil: waits until a signal word of this PE compares true; returns the value that satisfied it. */
+    long signalWaitUntil(SymmetricMemory sig, long index, Cmp cmp, long value) {
+        long off = gate.localSlots(sig, "sig", index, 1, Long.BYTES);
+        Cmp c = comparison(cmp);
+        HostProfile.Span span = prof.begin();
+        int claimed = gate.enter();
+        try {
+            return PointToPoint.waitUntil(comm, WaitType.UNSIGNED_LONG, off, c, value, "signalWaitUntil");
+        } finally {
+            gate.leave(claimed);
+            HostProfile.end(span, ProfFrame.SIGNAL_WAIT, "signalWaitUntil", -1, 0);
         }
     }
 
     void amoNbi(AmoOp op, DataType type, MemorySegment fetch, long fetchIndex, SymmetricMemory mem, String name,
                 long index, long operand, long compare, int pe) {
         int width = amoWidth(op, type);
-        long off = ctx.slot(mem, name, index, width, pe);
-        if (ContextImpl.CHECKS) {
+        long off = gate.slot(mem, name, index, width, pe);
+        if (ContextGate.CHECKS) {
             Operands.fetchSlot(fetch, fetchIndex, width);
         }
-        int wpe = ctx.world(pe);
-        HostProfile.Span span = ctx.prof.begin();
-        int claimed = ctx.enter();
+        int wpe = gate.world(pe);
+        HostProfile.Span span = prof.begin();
+        int claimed = gate.enter();
         try {
             if (width == 8) {
                 comm.atomicLongNbi(op, wpe, off, operand, compare, fetch, fetchIndex * width);
@@ -162,7 +190,7 @@ final class SyncOps {
                 comm.atomicIntNbi(op, wpe, off, (int) operand, (int) compare, fetch, fetchIndex * width);
             }
         } finally {
-            ctx.leave(claimed);
+            gate.leave(claimed);
             HostProfile.end(span, ProfFrame.AMO, op.name(), pe, width);
         }
     }
@@ -170,25 +198,25 @@ final class SyncOps {
     void putSignal(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex,
                    long count, SymmetricMemory sig, long sigIndex, long signal, SignalOp sigOp, int pe,
                    boolean bytesForm) {
-        long size = ContextImpl.size(type);
-        long off = ctx.remote(dest, "dest", bytesForm ? "destOffset" : "destIndex", destIndex,
+        long size = ContextGate.size(type);
+        long off = gate.remote(dest, "dest", bytesForm ? "destOffset" : "destIndex", destIndex,
                 bytesForm ? "bytes" : "count", count, size, pe);
-        ContextImpl.local(src, "src", bytesForm ? "srcOffset" : "srcIndex", srcIndex, bytesForm ? "bytes" : "count",
+        ContextGate.local(src, "src", bytesForm ? "srcOffset" : "srcIndex", srcIndex, bytesForm ? "bytes" : "count",
                 count, size, false);
-        long sigOff = ctx.slot(sig, "sig", sigIndex, Long.BYTES, pe);
-        if (ContextImpl.CHECKS) {
+        long sigOff = gate.slot(sig, "sig", sigIndex, Long.BYTES, pe);
+        if (ContextGate.CHECKS) {
             Operands.notNull("sigOp", sigOp);
         }
         // Both forms are complete on return on one host; a network engine completes the nbi data by quiet.
-        int wpe = ctx.world(pe);
-        HostProfile.Span span = ctx.prof.begin();
-        int claimed = ctx.enter();
+        int wpe = gate.world(pe);
+        HostProfile.Span span = prof.begin();
+        int claimed = gate.enter();
         try {
             // A null source is an empty one (zero-length put-with-signal: only the signal moves).
             comm.putSignal(wpe, off, src == null ? MemorySegment.NULL : src, srcIndex * size, count * size, sigOff,
                     signal, sigOp == SignalOp.ADD);
         } finally {
-            ctx.leave(claimed);
+            gate.leave(claimed);
             HostProfile.end(span, ProfFrame.SIGNAL_OP, "putSignal", pe, count * size);
         }
     }
@@ -226,27 +254,27 @@ final class SyncOps {
 
     void waitUntil(DataType type, SymmetricMemory ivar, long index, Cmp cmp, long value) {
         WaitType w = waitType(type);
-        long off = ctx.localSlots(ivar, "ivar", index, 1, w.byteSize());
+        long off = gate.localSlots(ivar, "ivar", index, 1, w.byteSize());
         Cmp c = comparison(cmp);
-        HostProfile.Span span = ctx.prof.begin();
-        int claimed = ctx.enter();
+        HostProfile.Span span = prof.begin();
+        int claimed = gate.enter();
         try {
             PointToPoint.waitUntil(comm, w, off, c, value, "waitUntil");
         } finally {
-            ctx.leave(claimed);
+            gate.leave(claimed);
             HostProfile.end(span, ProfFrame.WAIT, "waitUntil", -1, 0);
         }
     }
 
     boolean test(DataType type, SymmetricMemory ivar, long index, Cmp cmp, long value) {
         WaitType w = waitType(type);
-        long off = ctx.localSlots(ivar, "ivar", index, 1, w.byteSize());
+        long off = gate.localSlots(ivar, "ivar", index, 1, w.byteSize());
         Cmp c = comparison(cmp);
-        int claimed = ctx.enter();
+        int claimed = gate.enter();
         try {
             return PointToPoint.test(comm, w, off, c, value);
         } finally {
-            ctx.leave(claimed);
+            gate.leave(claimed);
         }
     }
 
@@ -269,8 +297,8 @@ final class SyncOps {
         PointToPoint.Operand operand = values == null ? operand(cmp, value)
                 : operand(cmp, values == MISSING ? null : values, nelems);
         int[] some = kind == WAIT_SOME || kind == TEST_SOME ? indices(indices, nelems) : null;
-        HostProfile.Span span = kind <= WAIT_SOME ? ctx.prof.begin() : null;
-        int claimed = ctx.enter();
+        HostProfile.Span span = kind <= WAIT_SOME ? prof.begin() : null;
+        int claimed = gate.enter();
         try {
             return switch (kind) {
                 case WAIT_ALL -> {
@@ -284,7 +312,7 @@ final class SyncOps {
                 default -> PointToPoint.testSome(comm, vars, operand, some);
             };
         } finally {
-            ctx.leave(claimed);
+            gate.leave(claimed);
             HostProfile.end(span, ProfFrame.WAIT, name, -1, 0);
         }
     }
@@ -296,7 +324,7 @@ final class SyncOps {
             throw new ShmemArgumentException("status has " + status.length + " entries for nelems = " + nelems
                     + ": valid is status == null or status.length >= nelems; pass one entry per variable");
         }
-        long off = ctx.localSlots(ivars, "ivars", index, nelems, w.byteSize());
+        long off = gate.localSlots(ivars, "ivars", index, nelems, w.byteSize());
         return new PointToPoint.Vars(w, off, nelems, status);
     }
 

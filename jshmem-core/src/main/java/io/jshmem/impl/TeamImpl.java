@@ -11,7 +11,6 @@ import io.jshmem.TeamConfig;
 import io.jshmem.operand.CollectiveArgs;
 import io.jshmem.operand.KindBlock;
 import io.jshmem.operand.Operands;
-
 import io.jshmem.collectives.Collectives;
 import io.jshmem.collectives.TeamChannel;
 import io.jshmem.error.ShmemArgumentException;
@@ -196,7 +195,7 @@ final class TeamImpl implements Team {
         TeamChannel ch = usable();
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             Collectives.sync(ch);
             HostProfile.end(span, ProfFrame.BARRIER, "sync", -1, 0);
         } finally {
@@ -209,7 +208,7 @@ final class TeamImpl implements Team {
         TeamChannel ch = usable();
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             Collectives.barrier(ch);
             HostProfile.end(span, ProfFrame.BARRIER, "barrier", -1, 0);
         } finally {
@@ -246,7 +245,7 @@ final class TeamImpl implements Team {
         CollectiveArgs.noOverlap("broadcast", d, bytes, s, bytes, d, "separate buffers or the same one (in place)");
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             Collectives.broadcast(ch, d, s, bytes, root);
             HostProfile.end(span, ProfFrame.COLLECTIVE, "broadcast", -1, bytes);
         } finally {
@@ -281,7 +280,7 @@ final class TeamImpl implements Team {
                 "separate buffers or this PE's own block of dest (in place)");
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             Collectives.fcollect(ch, d, s, bytes);
             HostProfile.end(span, ProfFrame.COLLECTIVE, "fcollect", -1, bytes);
         } finally {
@@ -316,7 +315,7 @@ final class TeamImpl implements Team {
         long capacity = CollectiveArgs.room(dest, destIndex, size);
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             long r = Collectives.collect(ch, d, s, count * size, capacity, size);
             HostProfile.end(span, ProfFrame.COLLECTIVE, "collect", -1, count * size);
             return r;
@@ -369,7 +368,7 @@ final class TeamImpl implements Team {
         CollectiveArgs.noOverlap("alltoall", d, destSpan, s, srcSpan, -1, "separate buffers");
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
+            HostProfile.Span span = teams.runtime().prof().begin();
             Collectives.alltoall(ch, d, s, count, size, dst, sst);
             HostProfile.end(span, ProfFrame.COLLECTIVE, "alltoall", -1, 0);
         } finally {
@@ -384,70 +383,43 @@ final class TeamImpl implements Team {
                        long sourceIndex, long count) {
         Operands.notNull("op", op);
         DataType kind = Operands.notNull("type", type);
-        ReduceOp operator = op;
-        if (!kind.supports(operator)) {
-            throw new ShmemArgumentException("op = " + op + " is not defined on type = " + type + ": AND, OR and XOR "
-                    + "take integer types, MAX and MIN every type but COMPLEXF and COMPLEXD, SUM and PROD every type; "
-                    + "pick a matching operator or type");
-        }
+        CollectiveArgs.operatorOnType(op, kind);
+        combine(op, false, kind, dest, destIndex, source, sourceIndex, count);
+    }
+
+    @Override
+    public void sumInscan(DataType type, SymmetricMemory dest, long destIndex, SymmetricMemory source,
+                          long sourceIndex, long count) {
+        combine(null, true, Operands.notNull("type", type), dest, destIndex, source, sourceIndex, count);
+    }
+
+    @Override
+    public void sumExscan(DataType type, SymmetricMemory dest, long destIndex, SymmetricMemory source,
+                          long sourceIndex, long count) {
+        combine(null, false, Operands.notNull("type", type), dest, destIndex, source, sourceIndex, count);
+    }
+
+    /** A reduction with {@code op}, or (op null) a sum scan, inclusive or exclusive; type already checked. */
+    private void combine(ReduceOp op, boolean inclusive, DataType type, SymmetricMemory dest, long destIndex,
+                         SymmetricMemory source, long sourceIndex, long count) {
         TeamChannel ch = usable();
-        long d = reduceOperands(type, dest, destIndex, source, sourceIndex, count);
+        long d = CollectiveArgs.reduction(owner(), type, dest, destIndex, source, sourceIndex, count);
         if (count == 0) {
             return; // every member passes the same count: nothing to combine, on any of them
         }
         long s = source.heapOffset() + sourceIndex * type.byteSize(); // in range: checked above
         lock();
         try {
-            HostProfile.Span span = teams.runtime().prof.begin();
-            Collectives.reduce(ch, kind, operator, d, s, count);
-            HostProfile.end(span, ProfFrame.COLLECTIVE, "reduce", -1, 0);
+            HostProfile.Span span = teams.runtime().prof().begin();
+            if (op != null) {
+                Collectives.reduce(ch, type, op, d, s, count);
+            } else {
+                Collectives.scan(ch, type, inclusive, d, s, count);
+            }
+            HostProfile.end(span, ProfFrame.COLLECTIVE, op != null ? "reduce" : "scan", -1, 0);
         } finally {
             lock.unlock();
         }
-    }
-
-    @Override
-    public void sumInscan(DataType type, SymmetricMemory dest, long destIndex, SymmetricMemory source,
-                          long sourceIndex, long count) {
-        scan(true, type, dest, destIndex, source, sourceIndex, count);
-    }
-
-    @Override
-    public void sumExscan(DataType type, SymmetricMemory dest, long destIndex, SymmetricMemory source,
-                          long sourceIndex, long count) {
-        scan(false, type, dest, destIndex, source, sourceIndex, count);
-    }
-
-    private void scan(boolean inclusive, DataType type, SymmetricMemory dest, long destIndex,
-                      SymmetricMemory source, long sourceIndex, long count) {
-        DataType kind = Operands.notNull("type", type);
-        TeamChannel ch = usable();
-        long d = reduceOperands(type, dest, destIndex, source, sourceIndex, count);
-        if (count == 0) {
-            return;
-        }
-        long s = source.heapOffset() + sourceIndex * type.byteSize(); // in range: checked above
-        lock();
-        try {
-            HostProfile.Span span = teams.runtime().prof.begin();
-            Collectives.scan(ch, kind, inclusive, d, s, count);
-            HostProfile.end(span, ProfFrame.COLLECTIVE, "scan", -1, 0);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Checks dest and source of a reduction or scan (both live, in range, no partial overlap); returns dest. */
-    private long reduceOperands(DataType type, SymmetricMemory dest, long destIndex, SymmetricMemory source,
-                                long sourceIndex, long count) {
-        long size = type.byteSize();
-        Operands.count("count", count);
-        Object owner = owner();
-        long d = CollectiveArgs.range(owner, dest, "dest", "destIndex", destIndex, "count", count, size);
-        long s = CollectiveArgs.range(owner, source, "source", "sourceIndex", sourceIndex, "count", count, size);
-        long bytes = count * size;
-        CollectiveArgs.noOverlap("reduction", d, bytes, s, bytes, d, "separate buffers or the same one (in place)");
-        return d;
     }
 
     // ---- direct access ----

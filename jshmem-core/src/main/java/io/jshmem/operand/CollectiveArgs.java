@@ -1,5 +1,7 @@
 package io.jshmem.operand;
 
+import io.jshmem.DataType;
+import io.jshmem.ReduceOp;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.error.ShmemArgumentException;
 
@@ -77,5 +79,29 @@ public final class CollectiveArgs {
                     + " bytes) overlaps dest (heap offset " + dest + ", " + destBytes + " bytes): valid are "
                     + allowed + "; use separate buffers");
         }
+    }
+
+    /** Throws unless reduction operator {@code op} is defined on {@code type} (both non-null, checked by the caller). */
+    public static void operatorOnType(ReduceOp op, DataType type) {
+        if (!type.supports(op)) {
+            throw new ShmemArgumentException("op = " + op + " is not defined on type = " + type + ": AND, OR and XOR "
+                    + "take integer types, MAX and MIN every type but COMPLEXF and COMPLEXD, SUM and PROD every type; "
+                    + "pick a matching operator or type");
+        }
+    }
+
+    /**
+     * Checks dest and source of a reduction or scan of {@code count} elements of {@code type} (both live blocks of
+     * {@code owner}, in range, no partial overlap); returns dest's heap offset.
+     */
+    public static long reduction(Object owner, DataType type, SymmetricMemory dest, long destIndex,
+                                 SymmetricMemory source, long sourceIndex, long count) {
+        long size = type.byteSize();
+        Operands.count("count", count);
+        long d = range(owner, dest, "dest", "destIndex", destIndex, "count", count, size);
+        long s = range(owner, source, "source", "sourceIndex", sourceIndex, "count", count, size);
+        long bytes = count * size;
+        noOverlap("reduction", d, bytes, s, bytes, d, "separate buffers or the same one (in place)");
+        return d;
     }
 }

@@ -2,7 +2,6 @@ package io.jshmem.impl;
 
 import io.jshmem.SymmetricMemory;
 import io.jshmem.Team;
-import io.jshmem.comm.Comm;
 import io.jshmem.operand.Operands;
 import io.jshmem.operand.SymmetricBlock;
 import io.jshmem.runtime.ContextState;
@@ -11,18 +10,18 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * The operand plumbing every {@link ContextImpl} entry goes through: context usability (destroyed, PRIVATE),
- * target PE checks in the context's numbering and their translation to world PEs (team contexts), symmetric and
- * local range checks through {@link Operands}, and the thread rules' enter/leave ({@link CallGuard}). Immutable;
- * thread-safe.
+ * The gate every entry of one context goes through before its work reaches {@link io.jshmem.comm.Comm}: context
+ * usability (destroyed, PRIVATE), target PE checks in the context's numbering and their translation to world PEs
+ * (team contexts), symmetric and local range checks through {@link Operands}, and the thread rules' enter/leave
+ * ({@link CallGuard}). {@link ContextImpl} and its helpers ({@link SyncOps}, {@link StridedRma}) are each given the
+ * context's gate; none of them calls back into the context. Immutable; thread-safe.
  */
-abstract class ContextPlumbing {
+final class ContextGate {
     static final boolean CHECKS = Operands.CHECKS;
 
-    final Comm comm;
     /** The instance identity that owns the buffers this context may use. */
     final Object owner;
-    final int nPes;
+    int nPes;
     /** A created context's state (engine view, options, owner thread, destroyed); null for the default context. */
     final ContextState state;
     /** The team the context was created from; null for world contexts created without one. */
@@ -33,13 +32,15 @@ abstract class ContextPlumbing {
      */
     final int[] worldPes;
     /** This PE's number in the context's team. */
-    final int teamMe;
+    int teamMe;
     /** Thread rules checked on every call ({@link CallGuard}); null when there is none to check. */
     final CallGuard guard;
 
-    ContextPlumbing(Comm comm, Object owner, int nPes, ContextState state, Team team, int[] worldPes, int teamMe,
-                    CallGuard guard) {
-        this.comm = comm;
+    /**
+     * @param worldPes world PE of each team PE (null: world numbering)
+     * @param teamMe   this PE's number in the team
+     */
+    ContextGate(Object owner, int nPes, ContextState state, Team team, int[] worldPes, int teamMe, CallGuard guard) {
         this.owner = owner;
         this.nPes = nPes;
         this.state = state;
@@ -52,37 +53,37 @@ abstract class ContextPlumbing {
     // ---- operand plumbing: every entry point goes through these -------------------------------------------
 
     /** Throws for a destroyed context, or a private one used from another thread (with or without checks). */
-    final void usable() {
+    void usable() {
         if (state != null) {
             state.check();
         }
     }
 
     /** Checks a target PE of this context's team (team-relative on a team context). */
-    final void targetPe(String name, int pe) {
+    void targetPe(String name, int pe) {
         Operands.pe(name, pe, nPes, team);
     }
 
     /** The world PE of this context's PE {@code pe}: the same number unless the context is a team's. */
-    final int world(int pe) {
+    int world(int pe) {
         int[] map = worldPes;
         return map == null ? pe : map[pe];
     }
 
     /** Enters a call under the thread rules; pass the result to {@link #leave(int)} in a finally block. */
-    final int enter() {
+    int enter() {
         CallGuard g = guard;
         return g == null ? 0 : g.enter();
     }
 
-    final void leave(int claimed) {
+    void leave(int claimed) {
         if (claimed != 0) {
             guard.leave(claimed);
         }
     }
 
     /** Checks the context, a PE and a symmetric element range; returns the heap offset of element {@code index}. */
-    final long remote(SymmetricMemory mem, String name, String indexName, long index, String countName, long count,
+    long remote(SymmetricMemory mem, String name, String indexName, long index, String countName, long count,
                       long size, int pe) {
         if (!CHECKS) {
             usable(); // PRIVATE is enforced even with checks off
@@ -95,7 +96,7 @@ abstract class ContextPlumbing {
     }
 
     /** As {@link #remote} for {@code count} elements {@code stride} apart. */
-    final long remoteStrided(SymmetricMemory mem, String name, String indexName, long index, String strideName,
+    long remoteStrided(SymmetricMemory mem, String name, String indexName, long index, String strideName,
                              long stride, String countName, long count, long size, int pe) {
         if (!CHECKS) {
             usable(); // PRIVATE is enforced even with checks off
@@ -108,7 +109,7 @@ abstract class ContextPlumbing {
     }
 
     /** Heap offset of the naturally aligned slot {@code index} of {@code size} bytes of {@code mem}. */
-    final long slot(SymmetricMemory mem, String name, long index, long size, int pe) {
+    long slot(SymmetricMemory mem, String name, long index, long size, int pe) {
         if (!CHECKS) {
             usable(); // PRIVATE is enforced even with checks off
             return mem.heapOffset() + index * size;
@@ -119,7 +120,7 @@ abstract class ContextPlumbing {
     }
 
     /** Heap offset of {@code count} aligned local slots (waits, signals, locks: this PE's own memory). */
-    final long localSlots(SymmetricMemory mem, String name, long index, long count, long size) {
+    long localSlots(SymmetricMemory mem, String name, long index, long count, long size) {
         if (!CHECKS) {
             usable();
             return mem.heapOffset() + index * size;
@@ -144,7 +145,7 @@ abstract class ContextPlumbing {
     }
 
     /** The block behind {@code mem} when it is a live buffer of this context's instance (for views and locks). */
-    final SymmetricBlock ownBlock(String name, SymmetricMemory mem) {
+    SymmetricBlock ownBlock(String name, SymmetricMemory mem) {
         return Operands.block(name, mem, owner);
     }
 }
