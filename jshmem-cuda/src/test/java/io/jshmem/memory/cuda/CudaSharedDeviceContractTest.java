@@ -4,7 +4,7 @@ package io.jshmem.memory.cuda;
 class CudaSharedDeviceContractTest extends CudaKindContractTest {
     @Override
     protected String library() {
-        return FakeCuda.library(FakeCuda.ONE_DEVICE);
+        return FakeCuda.realOr(FakeCuda.ONE_DEVICE);
     }
 
     @Override

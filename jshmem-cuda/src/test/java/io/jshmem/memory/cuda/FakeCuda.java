@@ -36,6 +36,20 @@ final class FakeCuda {
     private FakeCuda() {
     }
 
+    /** System property naming a real CUDA driver for the contract tests (bench/device/cuda-check.sh sets it). */
+    static final String REAL_DRIVER_PROPERTY = "jshmem.cuda.test.library";
+
+    /** The real driver the property names, else the fake driver of {@code variant}. */
+    static String realOr(String variant) {
+        String real = System.getProperty(REAL_DRIVER_PROPERTY, "");
+        return real.isBlank() ? library(variant) : real;
+    }
+
+    /** Whether the contract tests run against a real driver (leak counters of the fake are then not read). */
+    static boolean real() {
+        return !System.getProperty(REAL_DRIVER_PROPERTY, "").isBlank();
+    }
+
     /** The fake driver of {@code variant}, built on first use; skips the calling test when it cannot be built. */
     static String library(String variant) {
         Path lib = BUILT.computeIfAbsent(variant, FakeCuda::build);
