@@ -51,8 +51,8 @@ class ShmemConfigTest {
         String j = r.out();
         for (String key : new String[] {"\"version\"", "\"jdk\"", "\"heap_directory\"", "\"free_bytes\"",
             "\"permissions\"", "\"can_create_heap_files\"", "\"interfaces\"", "\"chosen_address\"", "\"ucx\"",
-            "\"libucp_loads\"", "\"memory_kinds\"", "\"device_kind_setting\"", "\"tls\"", "\"engine_config_defaults\"", "\"settings\"", "\"source\"",
-            "\"degraded\"", "\"next_steps\""}) {
+            "\"libucp_loads\"", "\"memory_kinds\"", "\"device_kind_setting\"", "\"tls\"",
+            "\"engine_config_defaults\"", "\"settings\"", "\"source\"", "\"degraded\"", "\"next_steps\""}) {
             assertTrue(j.contains(key + ":"), () -> key + " missing in " + j);
         }
         assertTrue(j.contains("\"name\": \"SHMEM_SYMMETRIC_SIZE\""), j);

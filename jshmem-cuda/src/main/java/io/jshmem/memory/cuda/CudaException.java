@@ -25,8 +25,10 @@ public final class CudaException extends ShmemException {
     }
 
     static CudaException unexpected(String call, Throwable cause) {
-        return new CudaException("calling " + call + " through FFM failed (" + cause + "): run the JVM with"
-                + " --enable-native-access=ALL-UNNAMED (or io.jshmem.cuda on the module path)", 0, cause);
+        String fix = cause instanceof IllegalCallerException
+                ? "run the JVM with --enable-native-access=ALL-UNNAMED (or io.jshmem.cuda on the module path)"
+                : "this is a defect of the cuda kind's bindings; report it with this message";
+        return new CudaException("calling " + call + " through FFM failed (" + cause + "): " + fix, 0, cause);
     }
 
     /** What to do about {@code result}, for the codes a heap's life can meet; a generic hint otherwise. */
