@@ -39,7 +39,7 @@ if [[ -d "$jshmem_root/lib" ]]; then
 else
   # A built checkout (mvn package is enough): module jars first, then their copied dependencies (target/lib); a
   # jar name seen before is skipped, so a freshly built module jar wins over a copy of it in another module's lib.
-  jshmem_modules=(jshmem-core jshmem-ucx jshmem-examples jshmem-apps jshmem-bench jshmem-launcher)
+  jshmem_modules=(jshmem-core jshmem-ucx jshmem-cuda jshmem-examples jshmem-apps jshmem-bench jshmem-launcher)
   launcher_jars=("$jshmem_root"/jshmem-launcher/target/jshmem-launcher-*.jar)
   if [[ ${#launcher_jars[@]} -eq 0 ]]; then
     echo "$jshmem_tool: jshmem-launcher is not built in $jshmem_root; run there: mvn -q -DskipTests package" >&2

@@ -4,6 +4,7 @@
 #   fontconfig, fonts-dejavu-core   text in the benchmark report's PNG charts (headless AWT)
 #   libopenmpi-dev, openmpi-bin, gcc, libc6-dev   Open MPI's OSHMEM and the C benchmarks: the comparison
 #                                   pipeline test (bench/compare-oshmem)
+#                                   gcc also builds jshmem-cuda's test double of the CUDA driver
 # As root, missing packages are installed with apt-get. Otherwise it stops with the exact command to run.
 # JSHMEM_SKIP_SETUP=1 goes on without them: the tests that need them then report themselves skipped.
 jshmem_needed=(libucx0 ucx-utils iproute2 fontconfig fonts-dejavu-core libopenmpi-dev openmpi-bin gcc libc6-dev)

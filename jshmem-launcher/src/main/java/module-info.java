@@ -9,6 +9,9 @@ module io.jshmem.launcher {
 
     exports io.jshmem.launcher;
 
+    // shmem-config lists the memory-kind providers found and whether each can serve here
+    uses io.jshmem.spi.MemoryKindProvider;
+
     opens io.jshmem.launcher to info.picocli;
     opens io.jshmem.tools to info.picocli;
 }

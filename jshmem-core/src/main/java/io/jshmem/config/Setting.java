@@ -31,6 +31,10 @@ public enum Setting {
             "Memory-kind provider that serves MemType.DEVICE_SIDE, by its name (an installed MemoryKindProvider of"
                     + " the SPI package); empty = the first available one. A name that no available"
                     + " provider has fails at the first DEVICE_SIDE allocation, listing the providers found."),
+    CUDA_LIBRARY("JSHMEM_CUDA_LIBRARY", "libcuda.so.1",
+            "The CUDA driver library the cuda memory kind (module jshmem-cuda) loads at run time: a file name looked"
+                    + " up by the system's dynamic loader, or a path. Part of the NVIDIA driver, not of the CUDA"
+                    + " toolkit; the kind reports itself unavailable when it does not load."),
     UCX_PROGRESS_SPIN_US("JSHMEM_UCX_PROGRESS_SPIN_US", "50",
             "Microseconds the UCX progress thread keeps polling after the last network event before it sleeps on"
                     + " the worker's event fd (0 sleeps at once: least CPU, higher latency over tcp)."),

@@ -48,6 +48,8 @@ class LayeringTest {
                     "io.jshmem.config", "io.jshmem.error")),
             Map.entry("io.jshmem.transport.ucx", Set.of("io.jshmem.spi", "io.jshmem.memory",
                     "io.jshmem.config", "io.jshmem.error")),
+            Map.entry("io.jshmem.memory.cuda", Set.of("io.jshmem.spi", "io.jshmem", "io.jshmem.config",
+                    "io.jshmem.error")),
             Map.entry("io.jshmem.memory", Set.of("io.jshmem.config", "io.jshmem.error")),
             Map.entry("io.jshmem.bootstrap", Set.of("io.jshmem.config", "io.jshmem.error")),
             Map.entry("io.jshmem.config", Set.of("io.jshmem.error")),
@@ -56,7 +58,7 @@ class LayeringTest {
 
     /** Hand-written and generated main sources (the facade is generated into target/generated-sources). */
     private static final List<Path> ROOTS = List.of(Path.of("src/main/java"), Path.of("target/generated-sources/jshmem"),
-            Path.of("../jshmem-ucx/src/main/java"));
+            Path.of("../jshmem-ucx/src/main/java"), Path.of("../jshmem-cuda/src/main/java"));
 
     private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+);", Pattern.MULTILINE);
     private static final Pattern IMPORT = Pattern.compile("^import\\s+(?:static\\s+)?(io\\.jshmem[\\w.]*)\\.[\\w*]+;",

@@ -189,16 +189,23 @@ public record JobSpec(int nPes, String mainClass, Path jar, List<String> args, L
     private List<String> modularArguments(String launcherClasspath) {
         List<String> cmd = new ArrayList<>();
         String module = mainClass.substring(0, mainClass.indexOf('/'));
-        cmd.add("--enable-native-access=ALL-UNNAMED,io.jshmem,io.jshmem.ucx," + module);
-        cmd.addAll(jvmArgs);
+        // Native access for the SPI modules on the path (engines, memory kinds: they join the graph by service binding
+        // and come and go with their jar; naming a module outside the graph makes the JVM warn), besides the core, the
+        // UCX engine and the application.
+        java.util.Set<String> access = new java.util.LinkedHashSet<>(List.of("ALL-UNNAMED", "io.jshmem",
+                "io.jshmem.ucx"));
         List<String> path = new ArrayList<>(classpath);
         // Only the launcher's named modules (jshmem's own, picocli) join the module path: plain jars and class
         // directories there would become automatic modules that may clash with the application's.
         for (String entry : launcherClasspath.split(java.io.File.pathSeparator)) {
             if (!entry.isEmpty() && NamedModules.isNamedModule(java.nio.file.Path.of(entry))) {
                 path.add(entry);
+                NamedModules.spiProvider(java.nio.file.Path.of(entry)).ifPresent(access::add);
             }
         }
+        access.add(module);
+        cmd.add("--enable-native-access=" + String.join(",", access));
+        cmd.addAll(jvmArgs);
         cmd.add("--module-path");
         cmd.add(String.join(java.io.File.pathSeparator, path));
         cmd.add("-m");

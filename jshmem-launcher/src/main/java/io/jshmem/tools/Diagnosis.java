@@ -11,6 +11,7 @@ import io.jshmem.config.Settings;
 import io.jshmem.config.ShmemLog;
 import io.jshmem.memory.HeapBacking;
 import io.jshmem.memory.MemfdHeap;
+import io.jshmem.spi.MemoryKindProvider;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -24,6 +25,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
 
 /**
  * What {@code shmem-config --diagnose} reports: each section is measured here and now, never assumed; a section that
@@ -45,6 +48,7 @@ final class Diagnosis {
         root.put("heap_directory", heapDirectory(s, "file".equals(backing.fields().get("effective")), next));
         root.put("network", network(s, next));
         root.put("ucx", ucx(s, next));
+        root.put("memory_kinds", memoryKinds(s, installedKinds(), next));
         root.put("tls", tls(s, next));
         root.put("logging", new Json().put("level", ShmemLog.level().name().toLowerCase(java.util.Locale.ROOT))
                 .put("fixed_by_environment", ShmemLog.levelFixedByEnvironment()));
@@ -232,6 +236,56 @@ final class Diagnosis {
             j.put("libucp_loads", false).put("reason", e.toString());
         }
         return j;
+    }
+
+    /** The memory-kind providers on the class path, in the order jshmem searches them; one that fails is skipped. */
+    private static List<MemoryKindProvider> installedKinds() {
+        List<MemoryKindProvider> found = new ArrayList<>();
+        for (ServiceLoader.Provider<MemoryKindProvider> p : ServiceLoader.load(MemoryKindProvider.class).stream()
+                .toList()) {
+            try {
+                found.add(p.get());
+            } catch (java.util.ServiceConfigurationError e) {
+                // a provider that cannot be instantiated is reported by the allocation that needs it
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Every memory-kind provider found and whether it can serve here (asking it loads its native library, as the first
+     * allocation of its kind would). Only a kind that JSHMEM_DEVICE_KIND asks for and that cannot serve is a step to
+     * fix: a provider of hardware this machine lacks is normal.
+     */
+    static Json memoryKinds(Settings s, List<MemoryKindProvider> found, List<Object> next) {
+        String wanted = s.string(Setting.DEVICE_KIND);
+        List<Object> rows = new ArrayList<>();
+        boolean wantedServes = false;
+        String wantedWhy = null;
+        for (MemoryKindProvider p : found) {
+            Json row = new Json().put("name", p.name()).put("mem_type", p.memType().name());
+            try {
+                row.put("host_addressable", p.capabilities().hostAddressable())
+                        .put("atomics", p.capabilities().atomics());
+                Optional<String> why = p.unavailableReason();
+                row.put("available", why.isEmpty());
+                why.ifPresent(w -> row.put("reason", w));
+                if (p.name().equalsIgnoreCase(wanted)) {
+                    wantedServes |= why.isEmpty();
+                    wantedWhy = why.orElse(wantedWhy);
+                }
+            } catch (RuntimeException | LinkageError e) {
+                row.put("available", false).put("reason", e.toString());
+                wantedWhy = p.name().equalsIgnoreCase(wanted) ? e.toString() : wantedWhy;
+            }
+            rows.add(row);
+        }
+        if (!wanted.isEmpty() && !wantedServes) {
+            next.add(Setting.DEVICE_KIND.envName() + " = " + wanted + " but " + (wantedWhy == null
+                    ? "no memory-kind provider of that name is on the class path" : "that provider cannot serve here ("
+                    + wantedWhy + ")") + ": DEVICE_SIDE allocations will fail");
+        }
+        return new Json().put("device_kind_setting", wanted).put("providers", rows);
     }
 
     private static Json tls(Settings s, List<Object> next) {

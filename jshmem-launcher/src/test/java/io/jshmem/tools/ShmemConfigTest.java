@@ -51,8 +51,8 @@ class ShmemConfigTest {
         String j = r.out();
         for (String key : new String[] {"\"version\"", "\"jdk\"", "\"heap_directory\"", "\"free_bytes\"",
             "\"permissions\"", "\"can_create_heap_files\"", "\"interfaces\"", "\"chosen_address\"", "\"ucx\"",
-            "\"libucp_loads\"", "\"tls\"", "\"engine_config_defaults\"", "\"settings\"", "\"source\"",
-            "\"degraded\"", "\"next_steps\""}) {
+            "\"libucp_loads\"", "\"memory_kinds\"", "\"device_kind_setting\"", "\"tls\"",
+            "\"engine_config_defaults\"", "\"settings\"", "\"source\"", "\"degraded\"", "\"next_steps\""}) {
             assertTrue(j.contains(key + ":"), () -> key + " missing in " + j);
         }
         assertTrue(j.contains("\"name\": \"SHMEM_SYMMETRIC_SIZE\""), j);
@@ -106,6 +106,62 @@ class ShmemConfigTest {
         for (String line : lines) {
             assertTrue(line.length() <= 80, "longer than 80 columns: " + line);
         }
+    }
+
+    /**
+     * The memory-kind section lists every provider with whether it can serve; only a kind that JSHMEM_DEVICE_KIND asks
+     * for and that cannot serve (or is missing) is a step to fix.
+     */
+    @Test
+    void memoryKindsListEveryProviderAndFlagOnlyTheRequestedOne() {
+        List<io.jshmem.spi.MemoryKindProvider> found = List.of(kind("ready-kind", null), kind("absent-hw", "no card"));
+        List<Object> next = new java.util.ArrayList<>();
+        String j = Diagnosis.memoryKinds(io.jshmem.config.Settings.of(java.util.Map.of()), found, next).toString();
+        assertTrue(j.contains("ready-kind") && j.contains("absent-hw") && j.contains("no card")
+                && j.contains("DEVICE_SIDE"), j);
+        assertEquals(List.of(), next, "a provider of hardware this machine lacks is not a step to fix");
+        Diagnosis.memoryKinds(io.jshmem.config.Settings.of(java.util.Map.of("JSHMEM_DEVICE_KIND", "absent-hw")),
+                found, next);
+        assertEquals(1, next.size(), next.toString());
+        assertTrue(next.getFirst().toString().contains("JSHMEM_DEVICE_KIND = absent-hw but that provider cannot"
+                + " serve here (no card)"), next.toString());
+        next.clear();
+        Diagnosis.memoryKinds(io.jshmem.config.Settings.of(java.util.Map.of("JSHMEM_DEVICE_KIND", "nowhere")),
+                found, next);
+        assertTrue(next.getFirst().toString().contains("no memory-kind provider of that name"), next.toString());
+        next.clear();
+        Diagnosis.memoryKinds(io.jshmem.config.Settings.of(java.util.Map.of("JSHMEM_DEVICE_KIND", "READY-kind")),
+                found, next);
+        assertEquals(List.of(), next);
+    }
+
+    private static io.jshmem.spi.MemoryKindProvider kind(String name, String unavailable) {
+        return new io.jshmem.spi.MemoryKindProvider() {
+            @Override
+            public io.jshmem.MemType memType() {
+                return io.jshmem.MemType.DEVICE_SIDE;
+            }
+
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public io.jshmem.spi.MemoryKindCapabilities capabilities() {
+                return new io.jshmem.spi.MemoryKindCapabilities(false, false);
+            }
+
+            @Override
+            public java.util.Optional<String> unavailableReason() {
+                return java.util.Optional.ofNullable(unavailable);
+            }
+
+            @Override
+            public io.jshmem.spi.MemoryKindHeap open(io.jshmem.spi.MemoryKindSetup setup) {
+                throw new UnsupportedOperationException("not opened by diagnosis");
+            }
+        };
     }
 
     @Test
