@@ -4,7 +4,7 @@ import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.Stream;
 import io.jshmem.SymmetricMemory;
-import io.jshmem.memory.Copies;
+import io.jshmem.memory.CopyRoutine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -184,8 +184,8 @@ public final class PutmemGate implements Callable<Integer> {
             if (me == 0) {
                 GateReport report = GateReport.of(all, n, bytes, iterations, warmup, rounds, thresholdPercent, warm);
                 // Which routine jshmem's large copies use here (JSHMEM_LARGE_COPY; measured at init when auto).
-                report.json().put("large_copy_plan", Copies.plan());
-                System.out.println("large copies: " + Copies.plan());
+                report.json().put("large_copy_plan", CopyRoutine.plan());
+                System.out.println("large copies: " + CopyRoutine.plan());
                 System.out.println(GateReport.describe(warm));
                 Path out = output != null ? output : Path.of("results", "putmem_" + n + "pe.json");
                 report.write(out);

@@ -6,8 +6,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Copies between segments with the routine {@link CopyRoutine} chose: the JVM copy stub, or libc {@code memcpy}
@@ -77,48 +75,6 @@ public final class Copies {
     /** Whether libc memcpy is available for large copies. */
     public static boolean nativeAvailable() {
         return MEMCPY != null;
-    }
-
-    /**
-     * {@link CopyRoutine#configureLocal} for a JSHMEM_LARGE_COPY value as text.
-     *
-     * @throws io.jshmem.error.ShmemArgumentException for another mode, naming JSHMEM_LARGE_COPY and its values
-     */
-    public static String configureLocal(String mode, Path scratchDir) {
-        return CopyRoutine.configureLocal(CopyRoutine.choice(mode), scratchDir);
-    }
-
-    /**
-     * {@link CopyRoutine#measure} for a JSHMEM_LARGE_COPY value as text.
-     *
-     * @throws io.jshmem.error.ShmemArgumentException for an unknown mode, naming JSHMEM_LARGE_COPY and its values
-     */
-    public static double[] measure(String mode, Path scratchDir) {
-        return CopyRoutine.measure(CopyRoutine.choice(mode), scratchDir);
-    }
-
-    /** {@link CopyRoutine#measure}. */
-    public static double[] measure(CopyRoutine.Choice mode, Path scratchDir) {
-        return CopyRoutine.measure(mode, scratchDir);
-    }
-
-    /**
-     * {@link CopyRoutine#configure} for a JSHMEM_LARGE_COPY value as text.
-     *
-     * @throws io.jshmem.error.ShmemArgumentException for an unknown mode, naming JSHMEM_LARGE_COPY and its values
-     */
-    public static String configure(String mode, List<double[]> hostSamples, int hostPes, int cores) {
-        return CopyRoutine.configure(CopyRoutine.choice(mode), hostSamples, hostPes, cores);
-    }
-
-    /** {@link CopyRoutine#configure}. */
-    public static String configure(CopyRoutine.Choice mode, List<double[]> hostSamples, int hostPes, int cores) {
-        return CopyRoutine.configure(mode, hostSamples, hostPes, cores);
-    }
-
-    /** {@link CopyRoutine#plan}. */
-    public static String plan() {
-        return CopyRoutine.plan();
     }
 
     /** Whether a copy of {@code bytes} (at least the caller's threshold) goes to libc memcpy under the current plan. */

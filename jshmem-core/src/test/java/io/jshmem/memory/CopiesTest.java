@@ -27,7 +27,7 @@ class CopiesTest {
 
     @AfterAll
     static void restoreTheDefault() {
-        Copies.configureLocal("auto", null);
+        CopyRoutine.configureLocal(CopyRoutine.choice("auto"), null);
     }
 
     private static void checkCopies(long threshold) {
@@ -57,13 +57,13 @@ class CopiesTest {
 
     @Test
     void forcedModesDecideEveryBand() {
-        Copies.configureLocal("jvm", null);
+        CopyRoutine.configureLocal(CopyRoutine.choice("jvm"), null);
         assertFalse(Copies.usesMemcpy(Copies.BAND * 8));
         assertFalse(Copies.usesMemcpy(64 * 1024));
-        assertTrue(Copies.plan().contains("jvm"), Copies.plan());
+        assertTrue(CopyRoutine.plan().contains("jvm"), CopyRoutine.plan());
         checkCopies(16 * 1024);
 
-        String plan = Copies.configureLocal("MEMCPY", null);
+        String plan = CopyRoutine.configureLocal(CopyRoutine.choice("MEMCPY"), null);
         assertEquals(Copies.nativeAvailable(), Copies.usesMemcpy(Copies.BAND * 8), plan);
         assertEquals(Copies.nativeAvailable(), Copies.usesMemcpy(64 * 1024), plan);
         checkCopies(16 * 1024);
@@ -91,11 +91,11 @@ class CopiesTest {
     @Test
     void autoMeasuresOncePerProcessAndCopiesStayExact(@TempDir Path dir) {
         assumeTrue(Copies.nativeAvailable(), "libc memcpy is not reachable: nothing to calibrate");
-        double[] first = Copies.measure("auto", dir);
+        double[] first = CopyRoutine.measure(CopyRoutine.choice("auto"), dir);
         assertEquals(4, first.length);
-        assertArrayEquals(first, Copies.measure("AUTO", dir), "cached per process");
-        assertEquals(0, Copies.measure("jvm", dir).length);
-        String plan = Copies.configureLocal("auto", dir);
+        assertArrayEquals(first, CopyRoutine.measure(CopyRoutine.choice("AUTO"), dir), "cached per process");
+        assertEquals(0, CopyRoutine.measure(CopyRoutine.choice("jvm"), dir).length);
+        String plan = CopyRoutine.configureLocal(CopyRoutine.choice("auto"), dir);
         assertTrue(plan.contains("mean of 1 process(es)' best times") && plan.contains("256 KiB: stub")
                 && plan.contains("8192 KiB: stub"), plan);
         assertEquals(plan.contains("from 1024 KiB: memcpy"), Copies.usesMemcpy(Copies.BAND));
@@ -107,16 +107,16 @@ class CopiesTest {
     void theHostsSamplesArePooledSoThatOnePreemptedProcessCannotSwingTheChoice() {
         assumeTrue(Copies.nativeAvailable(), "libc memcpy is not reachable: nothing to choose");
         double[] fastMemcpyLarge = {10, 20, 100, 80};
-        Copies.configure("auto", List.of(fastMemcpyLarge, fastMemcpyLarge, new double[0]), 3, 4);
-        assertFalse(Copies.usesMemcpy(Copies.BAND - 1), Copies.plan());
-        assertTrue(Copies.usesMemcpy(Copies.BAND), Copies.plan());
-        assertTrue(Copies.plan().contains("mean of 2 process(es)"), Copies.plan());
+        CopyRoutine.configure(CopyRoutine.choice("auto"), List.of(fastMemcpyLarge, fastMemcpyLarge, new double[0]), 3, 4);
+        assertFalse(Copies.usesMemcpy(Copies.BAND - 1), CopyRoutine.plan());
+        assertTrue(Copies.usesMemcpy(Copies.BAND), CopyRoutine.plan());
+        assertTrue(CopyRoutine.plan().contains("mean of 2 process(es)"), CopyRoutine.plan());
         // The third PE was preempted while it timed memcpy: the mean (153 ns) loses to the stub (100 ns).
-        Copies.configure("auto", List.of(fastMemcpyLarge, fastMemcpyLarge, new double[]{10, 20, 100, 300}), 3, 4);
-        assertFalse(Copies.usesMemcpy(Copies.BAND), Copies.plan());
+        CopyRoutine.configure(CopyRoutine.choice("auto"), List.of(fastMemcpyLarge, fastMemcpyLarge, new double[]{10, 20, 100, 300}), 3, 4);
+        assertFalse(Copies.usesMemcpy(Copies.BAND), CopyRoutine.plan());
         // Within the margin the stub stays: it needs no downcall.
-        Copies.configure("auto", List.<double[]>of(new double[]{10, 9.9, 100, 98}), 1, 4);
-        assertFalse(Copies.usesMemcpy(Copies.BAND - 1) || Copies.usesMemcpy(Copies.BAND), Copies.plan());
+        CopyRoutine.configure(CopyRoutine.choice("auto"), List.<double[]>of(new double[]{10, 9.9, 100, 98}), 1, 4);
+        assertFalse(Copies.usesMemcpy(Copies.BAND - 1) || Copies.usesMemcpy(Copies.BAND), CopyRoutine.plan());
         checkCopies(16 * 1024);
     }
 
@@ -124,31 +124,31 @@ class CopiesTest {
     void withMoreThanTwoPesPerCoreLargeCopiesKeepTheStubWhateverTheSamplesSay() {
         assumeTrue(Copies.nativeAvailable(), "libc memcpy is not reachable: nothing to choose");
         double[] fastMemcpy = {10, 5, 100, 50};
-        Copies.configure("auto", List.of(fastMemcpy, fastMemcpy), 2, 2);
-        assertTrue(Copies.usesMemcpy(Copies.BAND - 1) && Copies.usesMemcpy(Copies.BAND), Copies.plan());
+        CopyRoutine.configure(CopyRoutine.choice("auto"), List.of(fastMemcpy, fastMemcpy), 2, 2);
+        assertTrue(Copies.usesMemcpy(Copies.BAND - 1) && Copies.usesMemcpy(Copies.BAND), CopyRoutine.plan());
         // Two PEs per core: memcpy measured faster there, so the samples still decide.
-        Copies.configure("auto", List.of(fastMemcpy, fastMemcpy, fastMemcpy, fastMemcpy), 4, 2);
-        assertTrue(Copies.usesMemcpy(Copies.BAND), Copies.plan());
-        assertFalse(Copies.plan().contains("all the same"), Copies.plan());
-        Copies.configure("auto", List.of(fastMemcpy, fastMemcpy, fastMemcpy, fastMemcpy, fastMemcpy), 5, 2);
+        CopyRoutine.configure(CopyRoutine.choice("auto"), List.of(fastMemcpy, fastMemcpy, fastMemcpy, fastMemcpy), 4, 2);
+        assertTrue(Copies.usesMemcpy(Copies.BAND), CopyRoutine.plan());
+        assertFalse(CopyRoutine.plan().contains("all the same"), CopyRoutine.plan());
+        CopyRoutine.configure(CopyRoutine.choice("auto"), List.of(fastMemcpy, fastMemcpy, fastMemcpy, fastMemcpy, fastMemcpy), 5, 2);
         assertTrue(Copies.usesMemcpy(Copies.BAND - 1), "the in-cache band still follows the samples: "
-                + Copies.plan());
-        assertFalse(Copies.usesMemcpy(Copies.BAND), Copies.plan());
-        assertTrue(Copies.plan().contains("5 PEs share 2 cores"), Copies.plan());
+                + CopyRoutine.plan());
+        assertFalse(Copies.usesMemcpy(Copies.BAND), CopyRoutine.plan());
+        assertTrue(CopyRoutine.plan().contains("5 PEs share 2 cores"), CopyRoutine.plan());
         // No overflow for a huge core count.
-        Copies.configure("auto", List.of(fastMemcpy), Integer.MAX_VALUE, Integer.MAX_VALUE);
-        assertTrue(Copies.usesMemcpy(Copies.BAND), Copies.plan());
+        CopyRoutine.configure(CopyRoutine.choice("auto"), List.of(fastMemcpy), Integer.MAX_VALUE, Integer.MAX_VALUE);
+        assertTrue(Copies.usesMemcpy(Copies.BAND), CopyRoutine.plan());
         // A forced choice is the user's: it holds on a shared host too.
-        Copies.configure("memcpy", List.of(), 8, 2);
-        assertTrue(Copies.usesMemcpy(Copies.BAND), Copies.plan());
-        Copies.configure("auto", List.<double[]>of(new double[]{10, 9.9, 100, 98}), 1, 4);
+        CopyRoutine.configure(CopyRoutine.choice("memcpy"), List.of(), 8, 2);
+        assertTrue(Copies.usesMemcpy(Copies.BAND), CopyRoutine.plan());
+        CopyRoutine.configure(CopyRoutine.choice("auto"), List.<double[]>of(new double[]{10, 9.9, 100, 98}), 1, 4);
         checkCopies(16 * 1024);
     }
 
     @Test
     void anUnknownModeIsRefusedWithTheValidOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Copies.configureLocal("fast", null));
+                () -> CopyRoutine.configureLocal(CopyRoutine.choice("fast"), null));
         assertTrue(e.getMessage().contains("auto") && e.getMessage().contains("memcpy")
                 && e.getMessage().contains("jvm"), e.getMessage());
     }
