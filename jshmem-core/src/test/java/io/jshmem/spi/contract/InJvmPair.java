@@ -1,21 +1,16 @@
 package io.jshmem.spi.contract;
 
-import io.jshmem.config.Settings;
 import io.jshmem.spi.Transport;
 import io.jshmem.spi.TransportProvider;
-import io.jshmem.spi.TransportSetup;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Two PEs as two threads of this JVM, each with its own native heap and its own engine made by a provider's
- * {@code create} (collective: both threads call it at once, exchanging through an in-memory allgather), for
+ * {@code create} (collective: both threads call it at once, exchanging through the {@link InJvmJob}'s allgather), for
  * {@link TransportContractTest}. PE 0 is the initiator, PE 1 the target.
  */
 public final class InJvmPair implements TransportContractTest.Pair {
@@ -37,8 +32,7 @@ public final class InJvmPair implements TransportContractTest.Pair {
         for (int i = 0; i < N; i++) {
             heaps[i] = arena.allocate(TransportContractTest.HEAP_BYTES, 4096);
         }
-        CyclicBarrier barrier = new CyclicBarrier(N);
-        byte[][] slots = new byte[N][];
+        InJvmJob job = new InJvmJob(N, timeout);
         AtomicReferenceArray<Object> made = new AtomicReferenceArray<>(N);
         Thread[] threads = new Thread[N];
         for (int i = 0; i < N; i++) {
@@ -47,10 +41,10 @@ public final class InJvmPair implements TransportContractTest.Pair {
                 try {
                     boolean[] peers = new boolean[N];
                     peers[1 - pe] = true;
-                    made.set(pe, provider.create(setup(pe, heaps[pe], timeout, barrier, slots), peers));
+                    made.set(pe, provider.create(job.setup(pe, heaps[pe]), peers));
                 } catch (Throwable e) {
                     made.set(pe, e);
-                    barrier.reset();
+                    job.abort();
                 }
             });
         }
@@ -74,58 +68,6 @@ public final class InJvmPair implements TransportContractTest.Pair {
             throw new IllegalStateException(failure);
         }
         return pair;
-    }
-
-    private static TransportSetup setup(int pe, MemorySegment heap, Duration timeout, CyclicBarrier barrier,
-                                        byte[][] slots) {
-        return new TransportSetup() {
-            @Override
-            public int myPe() {
-                return pe;
-            }
-
-            @Override
-            public int nPes() {
-                return N;
-            }
-
-            @Override
-            public MemorySegment localHeap() {
-                return heap;
-            }
-
-            @Override
-            public String hostOf(int p) {
-                return "localhost";
-            }
-
-            @Override
-            public Settings settings() {
-                return Settings.of(Map.of());
-            }
-
-            @Override
-            public Duration timeout() {
-                return timeout;
-            }
-
-            @Override
-            public byte[][] allgather(String key, byte[] mine) {
-                try {
-                    slots[pe] = mine.clone();
-                    barrier.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
-                    byte[][] all = new byte[N][];
-                    for (int i = 0; i < N; i++) {
-                        all[i] = slots[i].clone();
-                    }
-                    barrier.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
-                    return all;
-                } catch (Exception e) {
-                    throw new IllegalStateException("in-JVM allgather '" + key + "' failed (the other PE failed?)",
-                            e);
-                }
-            }
-        };
     }
 
     @Override
