@@ -6,7 +6,6 @@ import io.jshmem.spi.TransportProvider;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Two PEs as two threads of this JVM, each with its own native heap and its own engine made by a provider's
@@ -33,33 +32,13 @@ public final class InJvmPair implements TransportContractTest.Pair {
             heaps[i] = arena.allocate(TransportContractTest.HEAP_BYTES, 4096);
         }
         InJvmJob job = new InJvmJob(N, timeout);
-        AtomicReferenceArray<Object> made = new AtomicReferenceArray<>(N);
-        Thread[] threads = new Thread[N];
-        for (int i = 0; i < N; i++) {
-            int pe = i;
-            threads[i] = Thread.ofPlatform().name("contract-pe-" + pe).start(() -> {
-                try {
-                    boolean[] peers = new boolean[N];
-                    peers[1 - pe] = true;
-                    made.set(pe, provider.create(job.setup(pe, heaps[pe]), peers));
-                } catch (Throwable e) {
-                    made.set(pe, e);
-                    job.abort();
-                }
-            });
-        }
-        Transport[] engines = new Transport[N];
-        Throwable failure = null;
-        for (int i = 0; i < N; i++) {
-            threads[i].join(timeout.toMillis() * 2);
-            Object o = made.get(i);
-            if (o instanceof Transport t) {
-                engines[i] = t;
-            } else if (failure == null) {
-                failure = o instanceof Throwable e ? e : new IllegalStateException("PE " + i + " made no engine");
-            }
-        }
-        InJvmPair pair = new InJvmPair(arena, heaps, engines);
+        EveryPe.Made<Transport> made = EveryPe.run("contract-pe-", N, timeout, Transport.class, job::abort, pe -> {
+            boolean[] peers = new boolean[N];
+            peers[1 - pe] = true;
+            return provider.create(job.setup(pe, heaps[pe]), peers);
+        });
+        Throwable failure = made.failure();
+        InJvmPair pair = new InJvmPair(arena, heaps, made.made());
         if (failure != null) {
             pair.close();
             if (failure instanceof Exception e) {
