@@ -8,8 +8,9 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The second phase of a wait ({@link WaitLoop#backOff}), one loop per {@link WaitMode}: keep spinning (driving a
- * network engine's progress where one needs it), sleep on this PE's doorbell, or yield and park. Each checks for
+ * The second phase of a wait ({@link WaitLoop#backOff}) by {@link WaitMode}: keep spinning (driving a network
+ * engine's progress where one needs it) or yield and park, both in one loop on a flag; or sleep on this PE's
+ * doorbell, in a loop of its own (it re-arms the doorbell and looks at the stall on every wake). Each checks for
  * dead PEs and the deadline throughout and hands the slow-path messages to {@link StallReport}. Allocates nothing.
  * Thread-safe: configuration only, plus the sleep counters.
  */
@@ -18,6 +19,8 @@ final class WaitBackOff {
     private static final long MAX_PARK_NANOS = 200_000;
     /** Polls between deadline and failure checks of a spinning wait (a nanoTime call costs tens of polls). */
     private static final int SPIN_CHECK_MASK = 1023;
+    /** Yields or parks between the checks of a polling wait (each already costs far more than a check). */
+    private static final int POLL_CHECK_MASK = 15;
 
     private final Duration timeout;
     private final FailureState failures;
@@ -56,20 +59,38 @@ final class WaitBackOff {
 
     /** {@link WaitMode#SPIN}: poll on (or drive the network engine) until the condition holds. */
     void spin(WaitCondition condition, WaitLoop.Stall stall) {
+        bracketed(condition, stall, true);
+    }
+
+    /** {@link WaitMode#POLL} and virtual threads: yield, then park for growing intervals. */
+    void poll(WaitCondition condition, WaitLoop.Stall stall) {
+        bracketed(condition, stall, false);
+    }
+
+    /** {@link #repeat} between the network engine's begin and end, where there is one. */
+    private void bracketed(WaitCondition condition, WaitLoop.Stall stall, boolean spin) {
         if (network != null) {
             network.begin();
             try {
-                spinning(condition, stall);
+                repeat(condition, stall, spin);
             } finally {
                 network.end();
             }
         } else {
-            spinning(condition, stall);
+            repeat(condition, stall, spin);
         }
     }
 
-    private void spinning(WaitCondition condition, WaitLoop.Stall stall) {
+    /**
+     * The loop of SPIN ({@code spin}) and POLL. Between looks at the condition SPIN pauses the CPU (or drives the
+     * network engine) and checks deadline, dead PEs and stalls every {@code SPIN_CHECK_MASK + 1} looks; POLL drives
+     * the network engine, yields, then parks for growing intervals, and checks every {@code POLL_CHECK_MASK + 1}.
+     * The mode is a flag, not a strategy object, so the loop calls no interface beyond the condition and the engine,
+     * and the JIT can split it on the invariant flag.
+     */
+    private void repeat(WaitCondition condition, WaitLoop.Stall stall, boolean spin) {
         WaitProgress net = network;
+        int checkMask = spin ? SPIN_CHECK_MASK : POLL_CHECK_MASK;
         failures.check();
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
@@ -77,17 +98,35 @@ final class WaitBackOff {
         long abandonCheck = start + WaitLoop.ABANDON_CHECK_NANOS;
         long divergeCheck = start + WaitLoop.DIVERGE_CHECK_NANOS;
         String abandoned = null;
+        long park = 1_000;
         int polls = 0;
         while (!condition.satisfied()) {
-            if (net != null) {
-                net.progress();
+            if (spin) {
+                if (net != null) {
+                    net.progress();
+                } else {
+                    Thread.onSpinWait();
+                }
             } else {
-                Thread.onSpinWait();
+                if (net != null) {
+                    net.progress();
+                    if (condition.satisfied()) {
+                        return;
+                    }
+                }
+                if (polls < YIELDS) {
+                    Thread.yield();
+                } else {
+                    LockSupport.parkNanos(park);
+                    park = Math.min(MAX_PARK_NANOS, park * 2);
+                }
             }
-            if ((++polls & SPIN_CHECK_MASK) == 0) {
-                // Tens of microseconds without the write: the partner may be descheduled (other work on the host,
-                // or more threads than cores); a yield, not a park, lets it run on this core at once.
-                Thread.yield();
+            if ((++polls & checkMask) == 0) {
+                if (spin) {
+                    // Tens of microseconds without the write: the partner may be descheduled (other work on the
+                    // host, or more threads than cores); a yield, not a park, lets it run on this core at once.
+                    Thread.yield();
+                }
                 failures.check();
                 long now = System.nanoTime();
                 if (now - deadline > 0) {
@@ -162,67 +201,6 @@ final class WaitBackOff {
             Doorbell.sleep(heap, bell, slice);
             if (System.nanoTime() - start >= slice && Doorbell.current(heap) == bell) {
                 fullSlices.increment();
-            }
-        }
-    }
-
-    /** {@link WaitMode#POLL} and virtual threads: yield, then park for growing intervals. */
-    void poll(WaitCondition condition, WaitLoop.Stall stall) {
-        if (network != null) {
-            network.begin();
-            try {
-                polling(condition, stall);
-            } finally {
-                network.end();
-            }
-        } else {
-            polling(condition, stall);
-        }
-    }
-
-    private void polling(WaitCondition condition, WaitLoop.Stall stall) {
-        WaitProgress net = network;
-        failures.check();
-        long start = System.nanoTime();
-        Deadline deadline = Deadline.after(timeout);
-        boolean warned = warnAfterNanos == Long.MAX_VALUE;
-        long abandonCheck = start + WaitLoop.ABANDON_CHECK_NANOS;
-        long divergeCheck = start + WaitLoop.DIVERGE_CHECK_NANOS;
-        String abandoned = null;
-        long park = 1_000;
-        int polls = 0;
-        while (!condition.satisfied()) {
-            if (net != null) {
-                net.progress();
-                if (condition.satisfied()) {
-                    return;
-                }
-            }
-            if (polls < YIELDS) {
-                Thread.yield();
-            } else {
-                LockSupport.parkNanos(park);
-                park = Math.min(MAX_PARK_NANOS, park * 2);
-            }
-            polls++;
-            if ((polls & 15) == 0) {
-                failures.check();
-                if (deadline.passed()) {
-                    throw report.timedOut(stall);
-                }
-                long now = System.nanoTime();
-                if (now - divergeCheck >= 0) {
-                    divergeCheck = now + WaitLoop.DIVERGE_CHECK_NANOS;
-                    report.checkDiverged(stall, now - start);
-                }
-                if (now - abandonCheck >= 0) {
-                    abandonCheck = now + WaitLoop.ABANDON_CHECK_NANOS;
-                    abandoned = report.checkAbandoned(stall, abandoned, now - start);
-                }
-                if (!warned && now - start >= warnAfterNanos) {
-                    warned = true;
-                    report.warn(stall, now - start);
-                }
             }
         }
     }

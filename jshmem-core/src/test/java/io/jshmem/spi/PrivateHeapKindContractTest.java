@@ -7,6 +7,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -55,31 +56,7 @@ class PrivateHeapKindContractTest extends MemoryKindContractTest {
     @Test
     void defaultCopiesRefuseAnUnmappedHeapNamingTheKind() {
         try (Arena arena = Arena.ofConfined()) {
-            MemoryKindHeap unmapped = new MemoryKindHeap() {
-                @Override
-                public long byteSize() {
-                    return 4096;
-                }
-
-                @Override
-                public java.lang.foreign.MemorySegment local() {
-                    return null;
-                }
-
-                @Override
-                public java.lang.foreign.MemorySegment peer(int pe) {
-                    return null;
-                }
-
-                @Override
-                public String kindName() {
-                    return "unmapped-test";
-                }
-
-                @Override
-                public void close() {
-                }
-            };
+            MemoryKindHeap unmapped = new StubHeap(4096, null, "unmapped-test");
             assertNull(unmapped.local());
             var src = arena.allocate(8);
             for (Runnable call : new Runnable[] {() -> unmapped.copyIn(1, 0, src), () -> unmapped.copyOut(1, 0, src),
@@ -96,26 +73,7 @@ class PrivateHeapKindContractTest extends MemoryKindContractTest {
     void defaultCopiesRefuseRangesOutsideTheHeapNamingThem() {
         try (Arena arena = Arena.ofShared()) {
             var heap = arena.allocate(4096, 64);
-            MemoryKindHeap mapped = new MemoryKindHeap() {
-                @Override
-                public long byteSize() {
-                    return heap.byteSize();
-                }
-
-                @Override
-                public java.lang.foreign.MemorySegment local() {
-                    return heap;
-                }
-
-                @Override
-                public java.lang.foreign.MemorySegment peer(int pe) {
-                    return heap;
-                }
-
-                @Override
-                public void close() {
-                }
-            };
+            MemoryKindHeap mapped = new StubHeap(heap.byteSize(), heap, "mapped-test");
             IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
                     () -> mapped.copyIn(0, 4090, arena.allocate(8)));
             assertTrue(e.getMessage().startsWith("offset = 4090 with 8 bytes is outside the 4096-byte heap"),
@@ -123,6 +81,23 @@ class PrivateHeapKindContractTest extends MemoryKindContractTest {
             var src = arena.allocate(8).fill((byte) 9);
             mapped.copyIn(0, 4088, src);
             assertEquals(9, heap.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 4095));
+        }
+    }
+
+    /** A heap relying on the interface's default copies: {@code mapped} is every PE's view, null for none here. */
+    private record StubHeap(long byteSize, MemorySegment mapped, String kindName) implements MemoryKindHeap {
+        @Override
+        public MemorySegment local() {
+            return mapped;
+        }
+
+        @Override
+        public MemorySegment peer(int pe) {
+            return mapped;
+        }
+
+        @Override
+        public void close() {
         }
     }
 }

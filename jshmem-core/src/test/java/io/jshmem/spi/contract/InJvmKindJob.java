@@ -7,7 +7,6 @@ import io.jshmem.spi.MemoryKindSetup;
 import java.time.Duration;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * A job of PEs as threads of this JVM, each opening its heap of one memory kind with the provider's {@code open}
@@ -26,31 +25,10 @@ public final class InJvmKindJob implements AutoCloseable {
                                     Duration timeout) throws Exception {
         CyclicBarrier barrier = new CyclicBarrier(nPes);
         byte[][] slots = new byte[nPes][];
-        AtomicReferenceArray<Object> made = new AtomicReferenceArray<>(nPes);
-        Thread[] threads = new Thread[nPes];
-        for (int i = 0; i < nPes; i++) {
-            int pe = i;
-            threads[i] = Thread.ofPlatform().name("kind-contract-pe-" + pe).start(() -> {
-                try {
-                    made.set(pe, provider.open(new Setup(pe, nPes, bytes, instanceId, timeout, barrier, slots)));
-                } catch (Throwable e) {
-                    made.set(pe, e);
-                    barrier.reset();
-                }
-            });
-        }
-        MemoryKindHeap[] heaps = new MemoryKindHeap[nPes];
-        Throwable failure = null;
-        for (int i = 0; i < nPes; i++) {
-            threads[i].join(timeout.toMillis() * 2);
-            Object o = made.get(i);
-            if (o instanceof MemoryKindHeap h) {
-                heaps[i] = h;
-            } else if (failure == null) {
-                failure = o instanceof Throwable t ? t
-                        : new IllegalStateException("PE " + i + "'s open did not return within " + timeout);
-            }
-        }
+        EveryPe.Made<MemoryKindHeap> made = EveryPe.run("kind-contract-pe-", nPes, timeout, MemoryKindHeap.class,
+                barrier::reset, pe -> provider.open(new Setup(pe, nPes, bytes, instanceId, timeout, barrier, slots)));
+        MemoryKindHeap[] heaps = made.made();
+        Throwable failure = made.failure();
         if (failure != null) {
             for (MemoryKindHeap h : heaps) {
                 if (h != null) {

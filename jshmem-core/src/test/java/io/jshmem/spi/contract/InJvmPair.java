@@ -1,21 +1,15 @@
 package io.jshmem.spi.contract;
 
-import io.jshmem.config.Settings;
 import io.jshmem.spi.Transport;
 import io.jshmem.spi.TransportProvider;
-import io.jshmem.spi.TransportSetup;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Two PEs as two threads of this JVM, each with its own native heap and its own engine made by a provider's
- * {@code create} (collective: both threads call it at once, exchanging through an in-memory allgather), for
+ * {@code create} (collective: both threads call it at once, exchanging through the {@link InJvmJob}'s allgather), for
  * {@link TransportContractTest}. PE 0 is the initiator, PE 1 the target.
  */
 public final class InJvmPair implements TransportContractTest.Pair {
@@ -37,35 +31,14 @@ public final class InJvmPair implements TransportContractTest.Pair {
         for (int i = 0; i < N; i++) {
             heaps[i] = arena.allocate(TransportContractTest.HEAP_BYTES, 4096);
         }
-        CyclicBarrier barrier = new CyclicBarrier(N);
-        byte[][] slots = new byte[N][];
-        AtomicReferenceArray<Object> made = new AtomicReferenceArray<>(N);
-        Thread[] threads = new Thread[N];
-        for (int i = 0; i < N; i++) {
-            int pe = i;
-            threads[i] = Thread.ofPlatform().name("contract-pe-" + pe).start(() -> {
-                try {
-                    boolean[] peers = new boolean[N];
-                    peers[1 - pe] = true;
-                    made.set(pe, provider.create(setup(pe, heaps[pe], timeout, barrier, slots), peers));
-                } catch (Throwable e) {
-                    made.set(pe, e);
-                    barrier.reset();
-                }
-            });
-        }
-        Transport[] engines = new Transport[N];
-        Throwable failure = null;
-        for (int i = 0; i < N; i++) {
-            threads[i].join(timeout.toMillis() * 2);
-            Object o = made.get(i);
-            if (o instanceof Transport t) {
-                engines[i] = t;
-            } else if (failure == null) {
-                failure = o instanceof Throwable e ? e : new IllegalStateException("PE " + i + " made no engine");
-            }
-        }
-        InJvmPair pair = new InJvmPair(arena, heaps, engines);
+        InJvmJob job = new InJvmJob(N, timeout);
+        EveryPe.Made<Transport> made = EveryPe.run("contract-pe-", N, timeout, Transport.class, job::abort, pe -> {
+            boolean[] peers = new boolean[N];
+            peers[1 - pe] = true;
+            return provider.create(job.setup(pe, heaps[pe]), peers);
+        });
+        Throwable failure = made.failure();
+        InJvmPair pair = new InJvmPair(arena, heaps, made.made());
         if (failure != null) {
             pair.close();
             if (failure instanceof Exception e) {
@@ -74,58 +47,6 @@ public final class InJvmPair implements TransportContractTest.Pair {
             throw new IllegalStateException(failure);
         }
         return pair;
-    }
-
-    private static TransportSetup setup(int pe, MemorySegment heap, Duration timeout, CyclicBarrier barrier,
-                                        byte[][] slots) {
-        return new TransportSetup() {
-            @Override
-            public int myPe() {
-                return pe;
-            }
-
-            @Override
-            public int nPes() {
-                return N;
-            }
-
-            @Override
-            public MemorySegment localHeap() {
-                return heap;
-            }
-
-            @Override
-            public String hostOf(int p) {
-                return "localhost";
-            }
-
-            @Override
-            public Settings settings() {
-                return Settings.of(Map.of());
-            }
-
-            @Override
-            public Duration timeout() {
-                return timeout;
-            }
-
-            @Override
-            public byte[][] allgather(String key, byte[] mine) {
-                try {
-                    slots[pe] = mine.clone();
-                    barrier.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
-                    byte[][] all = new byte[N][];
-                    for (int i = 0; i < N; i++) {
-                        all[i] = slots[i].clone();
-                    }
-                    barrier.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
-                    return all;
-                } catch (Exception e) {
-                    throw new IllegalStateException("in-JVM allgather '" + key + "' failed (the other PE failed?)",
-                            e);
-                }
-            }
-        };
     }
 
     @Override

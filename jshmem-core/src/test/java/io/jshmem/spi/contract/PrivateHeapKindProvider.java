@@ -1,9 +1,7 @@
 package io.jshmem.spi.contract;
 
-import io.jshmem.MemType;
 import io.jshmem.spi.MemoryKindCapabilities;
 import io.jshmem.spi.MemoryKindHeap;
-import io.jshmem.spi.MemoryKindProvider;
 import io.jshmem.spi.MemoryKindSetup;
 import io.jshmem.spi.MemoryKindUnsupportedException;
 
@@ -23,24 +21,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * Available only while the system property {@value #ENABLE_PROPERTY} is {@code true}, so registering it leaves
  * other tests' provider choice alone. Thread-safe.
  */
-public final class PrivateHeapKindProvider implements MemoryKindProvider {
+public final class PrivateHeapKindProvider extends TestDeviceKindProvider {
     public static final String NAME = "private-test";
     public static final String ENABLE_PROPERTY = "jshmem.test.privateKind";
     private static final Map<String, Heap> OPEN = new ConcurrentHashMap<>();
 
-    @Override
-    public MemType memType() {
-        return MemType.DEVICE_SIDE;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public MemoryKindCapabilities capabilities() {
-        return new MemoryKindCapabilities(false, false);
+    /** Host-unaddressable and without atomics: everything goes through the heap's copies. */
+    public PrivateHeapKindProvider() {
+        super(NAME, new MemoryKindCapabilities(false, false));
     }
 
     @Override

@@ -1,10 +1,9 @@
 package io.jshmem.it.pe;
 
-import io.jshmem.MemType;
 import io.jshmem.spi.MemoryKindCapabilities;
 import io.jshmem.spi.MemoryKindHeap;
-import io.jshmem.spi.MemoryKindProvider;
 import io.jshmem.spi.MemoryKindSetup;
+import io.jshmem.spi.contract.TestDeviceKindProvider;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,11 +24,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * It is available only while the system property {@value #DIR_PROPERTY} names a directory, so the same class path
  * also shows the no-provider failure. {@link #opens()} and {@link #lastHeap()} let a PE prove jshmem used it.
  */
-public final class SharedFileDeviceProvider implements MemoryKindProvider {
+public final class SharedFileDeviceProvider extends TestDeviceKindProvider {
     public static final String DIR_PROPERTY = "jshmem.test.deviceDir";
     public static final String NAME = "shared-file-test";
     private static final AtomicInteger OPENS = new AtomicInteger();
     private static volatile MemorySegment lastHeap;
+
+    /** Mapped files: host-addressable, so jshmem's own atomics work on it too. */
+    public SharedFileDeviceProvider() {
+        super(NAME, new MemoryKindCapabilities(true, true));
+    }
 
     /** How many heaps this process opened. */
     public static int opens() {
@@ -39,21 +43,6 @@ public final class SharedFileDeviceProvider implements MemoryKindProvider {
     /** This PE's heap segment of the last open, or null. */
     public static MemorySegment lastHeap() {
         return lastHeap;
-    }
-
-    @Override
-    public MemType memType() {
-        return MemType.DEVICE_SIDE;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public MemoryKindCapabilities capabilities() {
-        return new MemoryKindCapabilities(true, true);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.jshmem.error.PeFailedException;
 import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.spi.AmoOp;
 import io.jshmem.spi.Transport;
+import io.jshmem.spi.contract.InJvmJob;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,7 @@ package io.jshmem.transport.ucx;
 
 import io.jshmem.error.BootstrapException;
 import io.jshmem.spi.Transport;
+import io.jshmem.spi.contract.InJvmJob;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -25,7 +26,7 @@ final class UcxJobRunner {
         }
 
         int nPes() {
-            return job.nPes;
+            return job.nPes();
         }
     }
 

@@ -3,6 +3,7 @@ package io.jshmem.transport.ucx;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.TransportException;
 import io.jshmem.spi.TransportProvider;
+import io.jshmem.spi.contract.InJvmJob;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

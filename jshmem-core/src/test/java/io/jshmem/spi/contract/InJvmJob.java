@@ -1,4 +1,4 @@
-package io.jshmem.transport.ucx;
+package io.jshmem.spi.contract;
 
 import io.jshmem.config.Settings;
 import io.jshmem.error.BootstrapException;
@@ -13,31 +13,38 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A job of PEs that are threads of this JVM, for engine tests: an allgather over a {@link CyclicBarrier} and a
- * plain barrier. Each PE has its own native heap, so the UCX engines see separate memory regions exactly as
- * separate processes would (UCX does not know or care that they share an address space).
+ * A job of PEs that are threads of this JVM, for engine tests: each PE's {@link TransportSetup} with an allgather
+ * over a {@link CyclicBarrier}, and a plain barrier. Each PE passes its own native heap, so an engine sees separate
+ * memory regions exactly as separate processes would. Thread-safe: one thread a PE.
  */
-final class InJvmJob {
-    final int nPes;
-    final Duration timeout;
+public final class InJvmJob {
+    private final int nPes;
+    private final Duration timeout;
     private final CyclicBarrier barrier;
     private final byte[][] slots;
     private volatile boolean aborted;
 
-    InJvmJob(int nPes, Duration timeout) {
+    /** A job of {@code nPes} PEs whose barriers and allgathers give up after {@code timeout}. */
+    public InJvmJob(int nPes, Duration timeout) {
         this.nPes = nPes;
         this.timeout = timeout;
         this.barrier = new CyclicBarrier(nPes);
         this.slots = new byte[nPes][];
     }
 
+    /** PEs in the job. */
+    public int nPes() {
+        return nPes;
+    }
+
     /** Makes every current and later barrier fail at once (a PE failed; the others must not wait for it). */
-    void abort() {
+    public void abort() {
         aborted = true;
         barrier.reset();
     }
 
-    void barrier() {
+    /** Waits for every PE of the job; a {@link BootstrapException} when one failed or the timeout passed. */
+    public void barrier() {
         if (aborted) {
             throw new BootstrapException("another PE of the test job failed");
         }
@@ -51,7 +58,8 @@ final class InJvmJob {
         }
     }
 
-    TransportSetup setup(int pe, MemorySegment heap) {
+    /** PE {@code pe}'s setup over {@code heap}: every host is localhost, settings are empty. */
+    public TransportSetup setup(int pe, MemorySegment heap) {
         return new TransportSetup() {
             @Override
             public int myPe() {
@@ -98,7 +106,7 @@ final class InJvmJob {
     }
 
     /** The same setup with another deadline (to test timeouts quickly). */
-    record TimeoutOverride(TransportSetup delegate, Duration timeout) implements TransportSetup {
+    public record TimeoutOverride(TransportSetup delegate, Duration timeout) implements TransportSetup {
         @Override
         public int myPe() {
             return delegate.myPe();
