@@ -8,12 +8,8 @@ import io.jshmem.transport.shm.ShmTransport;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * The routing point: decides per target PE which engine serves an operation, and gives the layers above
@@ -56,7 +52,8 @@ public final class Comm {
     private final ShmTransport shm;
     /** Per PE: its heap as mapped by {@link #shm}, or null when another engine serves it. */
     private final MemorySegment[] direct;
-    private final Transport[] engines;
+    /** The engines behind {@link #route}, and what quiet, fence, close and {@link #allSleep} need of them. */
+    private final Engines engines;
     private final MemorySegment localHeap;
     private final WaitLoop waitLoop;
     /** Dead PEs; read once per operation through {@link FailureState#suspect()}, which is almost always false. */
@@ -69,8 +66,6 @@ public final class Comm {
     private final java.util.function.IntConsumer quietOne = this::quietTarget;
     /** Waiters may sleep on doorbells, so every write to a mapped heap rings that heap's doorbell. */
     private final boolean ring;
-    /** Per PE: its waits sleep ({@link WaitMode#SLEEP}), as exchanged at init; null when not known. */
-    private final boolean[] sleepingPes;
 
     /**
      * @param route  engine per target PE
@@ -89,34 +84,18 @@ public final class Comm {
      */
     public Comm(int myPe, Transport[] route, ShmTransport shm, MemorySegment localHeap, WaitLoop waitLoop,
                 boolean[] sleepingPes, Transport... extra) {
-        if (sleepingPes != null && sleepingPes.length != route.length) {
-            throw new IllegalArgumentException("sleepingPes has " + sleepingPes.length + " entries for "
-                    + route.length + " PEs");
-        }
-        this.sleepingPes = sleepingPes == null ? null : sleepingPes.clone();
         this.shm = Objects.requireNonNull(shm, "shm");
+        this.engines = new Engines(route, shm, sleepingPes, extra);
         this.myPe = myPe;
         this.nPes = route.length;
-        this.route = route.clone();
-        this.direct = new MemorySegment[nPes];
-        Set<Transport> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (int pe = 0; pe < nPes; pe++) {
-            // Only the built-in engine's mappings take the direct path: another engine that maps a peer is routed.
-            MemorySegment d = route[pe].directSegment(pe);
-            direct[pe] = d != null && d == shm.directSegment(pe) ? d : null;
-            distinct.add(route[pe]);
-        }
-        distinct.addAll(List.of(extra));
-        this.engines = distinct.toArray(new Transport[0]);
+        this.route = engines.route;
+        this.direct = engines.direct;
+        this.deferred = engines.deferred;
         this.localHeap = localHeap;
         this.waitLoop = waitLoop;
         this.failures = waitLoop.failures();
         this.outstanding = null;
         this.ring = waitLoop.writersRing();
-        this.deferred = new boolean[nPes];
-        for (int pe = 0; pe < nPes; pe++) {
-            deferred[pe] = !route[pe].completesOnReturn();
-        }
     }
 
     private Comm(Comm root) {
@@ -131,7 +110,6 @@ public final class Comm {
         this.failures = root.failures;
         this.deferred = root.deferred;
         this.ring = root.ring;
-        this.sleepingPes = root.sleepingPes;
         this.outstanding = new OutstandingTargets(nPes);
     }
 
@@ -205,7 +183,7 @@ public final class Comm {
 
     /** Every distinct engine in use, for shutdown. */
     public List<Transport> engines() {
-        return List.of(engines);
+        return engines.list();
     }
 
     /** Bytes from which copies to mapped peers use the large-copy routine (JSHMEM_MEMCPY_THRESHOLD, or setMteConfig's). */
@@ -224,15 +202,7 @@ public final class Comm {
      * same answer from the wait modes exchanged at init (as long as they map each other, which same-host PEs do).
      */
     public boolean allSleep(int[] members) {
-        if (sleepingPes == null) {
-            return false;
-        }
-        for (int pe : members) {
-            if (direct[pe] == null || !sleepingPes[pe]) {
-                return false;
-            }
-        }
-        return true;
+        return engines.allSleep(members);
     }
 
     /** Peer heap mapped in this process, or null. */
@@ -453,9 +423,7 @@ public final class Comm {
     /** Orders earlier puts, atomics and signals to each target before later ones to the same target. */
     public void fence() {
         noneDead();
-        for (Transport t : engines) {
-            t.fence();
-        }
+        engines.fence();
     }
 
     /**
@@ -466,9 +434,7 @@ public final class Comm {
     public void quiet() {
         noneDead();
         if (outstanding == null) {
-            for (Transport t : engines) {
-                t.quiet();
-            }
+            engines.quiet();
         } else {
             VarHandle.fullFence();
             outstanding.drain(quietOne);
@@ -497,19 +463,6 @@ public final class Comm {
 
     /** Every engine, quieted, then closed; keeps going when one fails and rethrows the first failure. */
     public void close() {
-        RuntimeException first = null;
-        List<Transport> all = new ArrayList<>(List.of(engines));
-        for (Transport t : all) {
-            try {
-                t.close();
-            } catch (RuntimeException e) {
-                if (first == null) {
-                    first = e;
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        engines.close();
     }
 }

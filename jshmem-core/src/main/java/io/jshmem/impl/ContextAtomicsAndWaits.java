@@ -13,12 +13,16 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * The atomic, signal and wait entry points of a {@link ContextImpl}, each one call to the context's {@link SyncOps}
- * (which checks the operands through the context's gate and does the work). Apart from the RMA entry points only
- * so that neither file grows long; its one subclass is ContextImpl. The common 64-bit atomics stay a few bytecodes
- * down to {@link io.jshmem.comm.Comm}, so the JIT inlines them into the caller. Thread-safe as {@link Context}.
+ * The atomic, signal and wait entry points of a context, each one call to its {@link SyncOps} (which checks the
+ * operands through the context's gate and does the work). Shared, as a superclass, by {@link ContextImpl} and by the
+ * runtime ({@link ForwardingContext}, over its default context's Comm, gate and profile), so that the runtime's
+ * atomics are the same compiled methods as a context's rather than a forward to them, and a new atomic is one entry
+ * point here. The runtime's SyncOps is its own instance over the same parts as its default context's: SyncOps holds
+ * nothing but those three references, so the two are interchangeable. Apart from the RMA entry points only so that
+ * neither file grows long. The common 64-bit atomics stay a few bytecodes down to {@link io.jshmem.comm.Comm}, so the
+ * JIT inlines them into the caller. Thread-safe as {@link Context}.
  */
-abstract sealed class ContextAtomicsAndWaits extends ContextRma permits ContextImpl {
+abstract sealed class ContextAtomicsAndWaits extends ContextRma permits ContextImpl, ForwardingContext {
     private final SyncOps sync;
 
     ContextAtomicsAndWaits(Comm comm, ContextGate gate, HostProfile prof) {

@@ -26,8 +26,8 @@ import java.util.Set;
  * underneath, all at once switched by {@code JSHMEM_CHECKS}), then hands heap offsets to {@link Comm}, the routing
  * point, under the thread rules ({@link CallGuard}). Strided RMA is in {@link StridedRma}; the atomics, signals and
  * waits (entry points in {@link ContextAtomicsAndWaits}) in {@link SyncOps}; both helpers are given this context's
- * Comm, gate and profiling and never call back. The contiguous put and get are in {@link ContextRma}, shared with
- * the runtime. Thread-safe as the interface states.
+ * Comm, gate and profiling and never call back. The contiguous put and get ({@link ContextRma}) and the atomic,
+ * signal and wait entry points are superclasses shared with the runtime. Thread-safe as the interface states.
  */
 final class ContextImpl extends ContextAtomicsAndWaits {
     /** The runtime this context belongs to (for the default context: the runtime that forwards to it). */

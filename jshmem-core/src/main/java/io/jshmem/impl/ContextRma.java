@@ -12,14 +12,14 @@ import java.lang.foreign.ValueLayout;
 /**
  * The contiguous put and get (byte and typed, blocking and nbi) of a context, over its {@link Comm}, gate and host
  * profile: every entry point is the shared operand checks of its direction, then one transfer with a constant kind.
- * Shared, as a superclass, by {@link ContextImpl} and by the runtime ({@link ForwardingContext}, over its default
- * context's parts), so that the runtime's put and get are the very same compiled methods as a context's rather than
+ * Shared, through {@link ContextAtomicsAndWaits}, by {@link ContextImpl} and by the runtime ({@link ForwardingContext},
+ * over its default context's parts), so that the runtime's put and get are the very same compiled methods as a context's rather than
  * a forward to them. Measured (JMH PutPathBench, -XX:+LogCompilation): C1 does not inline the runtime's entry point,
  * so C2 compiles it on its own with the whole tree inlined; a forward added 80-140 bytes of machine code to that
  * tree, which took putmem past C2's InlineSmallCode (2,500 bytes), and the caller's loop then called it instead of
  * inlining it. Keep these methods small for the same reason. Thread-safe as {@link Context}.
  */
-abstract sealed class ContextRma implements Context permits ContextAtomicsAndWaits, ForwardingContext {
+abstract sealed class ContextRma implements Context permits ContextAtomicsAndWaits {
     /** The engines as this context sees them (a created context's view records its targets for quiet). */
     final Comm comm;
     /** Usability, PE and operand checks, PE translation and thread rules of this context. */

@@ -17,7 +17,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * The atomics, signals and waits of a {@link ContextImpl}: the DataType token chooses the width (and, for waits, the
+ * The atomics, signals and waits of a context ({@link ContextAtomicsAndWaits}): the DataType token chooses the width (and, for waits, the
  * signedness of the comparison), the operands are checked through the context's {@link ContextGate}, and the work
  * goes to {@link Comm} and {@link PointToPoint}. Holds only what it was given (the context's engines view, gate and
  * profiling); thread-safe.

@@ -51,10 +51,14 @@ public interface Transport extends AutoCloseable {
     /** Stores a 64-bit value with release semantics at the target (used for flags and signals). */
     void putLongRelease(int pe, long heapOffset, long value);
 
-    /** 64-bit atomic; returns the old value for fetching ops (0 for SET). */
+    /**
+     * 64-bit atomic; returns the old value for fetching ops (0 for SET). Every {@link AmoOp} constant, those added
+     * after the engine was written included: one the engine has no instruction for is performed as a
+     * compare-and-swap loop over {@link AmoOp#apply(long, long, long)} (so switch with a {@code default}).
+     */
     long atomicLong(AmoOp op, int pe, long heapOffset, long operand, long compare);
 
-    /** 32-bit atomic; returns the old value for fetching ops (0 for SET). */
+    /** 32-bit atomic, as {@link #atomicLong} over {@link AmoOp#apply(int, int, int)}. */
     int atomicInt(AmoOp op, int pe, long heapOffset, int operand, int compare);
 
     // The common 64-bit atomics, one entry each: with the operation in the method rather than in an argument, an

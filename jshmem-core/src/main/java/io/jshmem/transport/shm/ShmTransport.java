@@ -138,7 +138,37 @@ public final class ShmTransport implements Transport {
             case FETCH_AND -> (long) LONG.getAndBitwiseAnd(s, heapOffset, operand);
             case FETCH_OR -> (long) LONG.getAndBitwiseOr(s, heapOffset, operand);
             case FETCH_XOR -> (long) LONG.getAndBitwiseXor(s, heapOffset, operand);
+            // Every constant above has its VarHandle instruction; any other is AmoOp's definition, made atomic.
+            default -> casLoopLong(op, s, heapOffset, operand, compare);
         };
+    }
+
+    /**
+     * Performs {@code op} on the 64-bit word at {@code off} of {@code s} as a compare-and-exchange loop over
+     * {@link AmoOp#apply(long, long, long)}; returns the old value. Atomic with respect to the VarHandle forms above:
+     * the exchange succeeds only if no other write came between the read and it.
+     */
+    static long casLoopLong(AmoOp op, MemorySegment s, long off, long operand, long compare) {
+        long old = (long) LONG.getVolatile(s, off);
+        while (true) {
+            long witness = (long) LONG.compareAndExchange(s, off, old, op.apply(old, operand, compare));
+            if (witness == old) {
+                return old;
+            }
+            old = witness;
+        }
+    }
+
+    /** As {@link #casLoopLong} on a 32-bit word. */
+    static int casLoopInt(AmoOp op, MemorySegment s, long off, int operand, int compare) {
+        int old = (int) INT.getVolatile(s, off);
+        while (true) {
+            int witness = (int) INT.compareAndExchange(s, off, old, op.apply(old, operand, compare));
+            if (witness == old) {
+                return old;
+            }
+            old = witness;
+        }
     }
 
     @Override
@@ -181,6 +211,7 @@ public final class ShmTransport implements Transport {
             case FETCH_AND -> (int) INT.getAndBitwiseAnd(s, heapOffset, operand);
             case FETCH_OR -> (int) INT.getAndBitwiseOr(s, heapOffset, operand);
             case FETCH_XOR -> (int) INT.getAndBitwiseXor(s, heapOffset, operand);
+            default -> casLoopInt(op, s, heapOffset, operand, compare);
         };
     }
 

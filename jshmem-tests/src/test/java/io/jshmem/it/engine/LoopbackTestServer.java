@@ -120,6 +120,16 @@ final class LoopbackTestServer implements AutoCloseable {
             case FETCH_AND -> (long) LONG.getAndBitwiseAnd(heap, off, operand);
             case FETCH_OR -> (long) LONG.getAndBitwiseOr(heap, off, operand);
             case FETCH_XOR -> (long) LONG.getAndBitwiseXor(heap, off, operand);
+            default -> {
+                // Any other operation: its definition (AmoOp.apply) in a compare-and-exchange loop.
+                long old = (long) LONG.getVolatile(heap, off);
+                long witness;
+                while ((witness = (long) LONG.compareAndExchange(heap, off, old, op.apply(old, operand, compare)))
+                        != old) {
+                    old = witness;
+                }
+                yield old;
+            }
         };
     }
 
@@ -136,6 +146,15 @@ final class LoopbackTestServer implements AutoCloseable {
             case FETCH_AND -> (int) INT.getAndBitwiseAnd(heap, off, operand);
             case FETCH_OR -> (int) INT.getAndBitwiseOr(heap, off, operand);
             case FETCH_XOR -> (int) INT.getAndBitwiseXor(heap, off, operand);
+            default -> {
+                int old = (int) INT.getVolatile(heap, off);
+                int witness;
+                while ((witness = (int) INT.compareAndExchange(heap, off, old, op.apply(old, operand, compare)))
+                        != old) {
+                    old = witness;
+                }
+                yield old;
+            }
         };
     }
 

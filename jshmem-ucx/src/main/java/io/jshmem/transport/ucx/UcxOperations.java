@@ -92,7 +92,7 @@ final class UcxOperations {
 
     /**
      * Performs a 64-bit ({@code wide}) or 32-bit atomic and waits for the reply, so the update is done at the target
-     * on return. Returns the old value (0 for SET).
+     * on return. Returns the old value (0 for SET). An op without a UCP opcode is {@link #casLoop}.
      */
     long amo(UcxPeer p, AmoOp op, long heapOffset, long operand, long compare, boolean wide, String what) {
         NativeScratch s = NativeScratch.get();
@@ -115,7 +115,9 @@ final class UcxOperations {
             case FETCH_AND -> opcode = UcpStructs.ATOMIC_AND;
             case FETCH_OR -> opcode = UcpStructs.ATOMIC_OR;
             case FETCH_XOR -> opcode = UcpStructs.ATOMIC_XOR;
-            default -> throw new IllegalStateException("unknown atomic op " + op);
+            default -> {
+                return casLoop(p, op, heapOffset, operand, compare, wide, what);
+            }
         }
         if (wide) {
             s.operand.set(JAVA_LONG, 0, buffer);
@@ -134,6 +136,32 @@ final class UcxOperations {
             return 0;
         }
         return wide ? s.reply.get(JAVA_LONG, 0) : s.reply.get(JAVA_INT, 0);
+    }
+
+    /**
+     * An operation UCP has no opcode for: its definition ({@link AmoOp#apply}) in a compare-and-swap loop of blocking
+     * UCP atomics (an atomic read, then CSWAPs until one finds the word still holding the value its new value was
+     * computed from), so it is atomic with respect to every other atomic on the word. Returns the old value. The
+     * whole loop, not only each step, ends at the engine's deadline: a word other PEs keep changing fails it as a
+     * timeout rather than spinning forever.
+     */
+    long casLoop(UcxPeer p, AmoOp op, long heapOffset, long operand, long compare, boolean wide, String what) {
+        long deadline = System.nanoTime() + timeoutNanos;
+        long old = amo(p, AmoOp.FETCH, heapOffset, 0, 0, wide, what);
+        while (true) {
+            long next = wide ? op.apply(old, operand, compare) : op.apply((int) old, (int) operand, (int) compare);
+            long witness = amo(p, AmoOp.COMPARE_SWAP, heapOffset, next, old, wide, what);
+            if (witness == old) {
+                return old;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new ShmemTimeoutException(what + " from PE " + myPe + " to PE " + p.pe + " did not complete "
+                        + "within " + timeout.toSeconds() + " s: UCP has no opcode for " + op + ", and its "
+                        + "compare-and-swap kept losing to other writers of the word (raise JSHMEM_TIMEOUT, or "
+                        + "update the word from fewer PEs at a time)", List.of(p.pe));
+            }
+            old = witness;
+        }
     }
 
     /** Completes every earlier operation to {@code p} at the target ({@code ucp_ep_flush_nbx}). */

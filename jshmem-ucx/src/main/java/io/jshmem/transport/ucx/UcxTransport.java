@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.LongAdder;
  *   <li>{@link #put} waits for local completion; {@link #putNbi} from a native segment returns at once (the source
  *       must stay unchanged until {@link #quiet()}), from a heap segment it goes through a native bounce buffer and
  *       waits for local completion. {@link #get} and {@link #getNbi} into a heap segment are blocking.</li>
- *   <li>Atomics (all ops, SET included) return after the remote update is done (they fetch a reply).</li>
+ *   <li>Atomics (all ops, SET included) return after the remote update is done (they fetch a reply). An op UCP has
+ *       no opcode for is a loop of CSWAPs over {@link AmoOp#apply}.</li>
  *   <li>{@link #putSignal} and {@link #putLongRelease} flush the endpoint (remote completion of everything earlier
  *       to that PE) before updating the word, so the word is never seen before earlier data, on every UCX
  *       transport and lane layout. The cost is one extra round trip when earlier operations are outstanding.</li>
@@ -232,6 +233,20 @@ public final class UcxTransport implements Transport {
         UcxPeer p = enter(pe, AtomicLabels.ENTER[op.ordinal()]);
         try {
             return (int) ops.amo(p, op, heapOffset, operand, compare, false, AtomicLabels.NARROW[op.ordinal()]);
+        } finally {
+            inFlight.decrement();
+        }
+    }
+
+    /**
+     * {@code op} as {@link UcxOperations#casLoop}, the emulation an op without a UCP opcode takes, whatever opcode UCP
+     * has for it: so that tests check the emulation against the native opcodes for every op.
+     */
+    long atomicByCasLoop(AmoOp op, int pe, long heapOffset, long operand, long compare, boolean wide) {
+        UcxPeer p = enter(pe, AtomicLabels.ENTER[op.ordinal()]);
+        try {
+            return ops.casLoop(p, op, heapOffset, operand, compare, wide,
+                    (wide ? AtomicLabels.WIDE : AtomicLabels.NARROW)[op.ordinal()]);
         } finally {
             inFlight.decrement();
         }

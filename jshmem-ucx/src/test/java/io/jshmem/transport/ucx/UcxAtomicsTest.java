@@ -201,6 +201,68 @@ class UcxAtomicsTest {
         });
     }
 
+    @Test
+    void casLoopEmulationMatchesTheNativeOpcodeForEveryOp() throws Exception {
+        long[] longs = {0, 1, -1, 0x21, 0xFFFF_FFFFL, 1L << 32, Long.MIN_VALUE, Long.MAX_VALUE};
+        UcxJobRunner.run(2, pe -> {
+            if (pe.pe() == 0) {
+                UcxTransport t = (UcxTransport) pe.transport();
+                var target = pe.heaps()[1];
+                target.set(JAVA_INT, INT_WORD - 4, NEIGHBOUR);
+                target.set(JAVA_INT, INT_WORD + 4, NEIGHBOUR);
+                for (AmoOp op : AmoOp.values()) {
+                    for (long old : longs) {
+                        for (long operand : longs) {
+                            for (long compare : new long[]{old, old - 1}) {
+                                String what = op + " on " + old + " with operand " + operand + ", compare " + compare;
+                                target.set(JAVA_LONG, LONG_WORD, old);
+                                long nativeOld = t.atomicLong(op, 1, LONG_WORD, operand, compare);
+                                long nativeWord = target.get(JAVA_LONG, LONG_WORD);
+                                target.set(JAVA_LONG, LONG_WORD, old);
+                                assertEquals(old, t.atomicByCasLoop(op, 1, LONG_WORD, operand, compare, true), what);
+                                assertEquals(nativeWord, target.get(JAVA_LONG, LONG_WORD), what);
+                                assertTrue(op == AmoOp.SET || nativeOld == old, what); // SET's result: unspecified
+
+                                int o = (int) old;
+                                target.set(JAVA_INT, INT_WORD, o);
+                                t.atomicInt(op, 1, INT_WORD, (int) operand, (int) compare);
+                                int nativeInt = target.get(JAVA_INT, INT_WORD);
+                                target.set(JAVA_INT, INT_WORD, o);
+                                assertEquals(o, (int) t.atomicByCasLoop(op, 1, INT_WORD, (int) operand,
+                                        (int) compare, false), what + " (32-bit)");
+                                assertEquals(nativeInt, target.get(JAVA_INT, INT_WORD), what + " (32-bit)");
+                            }
+                        }
+                    }
+                }
+                assertEquals(NEIGHBOUR, target.get(JAVA_INT, INT_WORD - 4), "32-bit loop touched the word before");
+                assertEquals(NEIGHBOUR, target.get(JAVA_INT, INT_WORD + 4), "32-bit loop touched the word after");
+            }
+        });
+    }
+
+    @Test
+    void casLoopEmulationUnderContentionFromTwoPesLosesNoUpdate() throws Exception {
+        int perPe = 200;
+        UcxJobRunner.run(3, pe -> {
+            if (pe.pe() != 0) {
+                UcxTransport t = (UcxTransport) pe.transport();
+                for (int i = 0; i < perPe; i++) {
+                    // the emulation and the native opcode on the same words: each must see the other's updates
+                    t.atomicByCasLoop(AmoOp.FETCH_ADD, 0, LONG_WORD, 1, 0, true);
+                    t.atomicLong(AmoOp.FETCH_ADD, 0, LONG_WORD, 1, 0);
+                    t.atomicByCasLoop(AmoOp.FETCH_ADD, 0, INT_WORD, 1, 0, false);
+                    t.atomicInt(AmoOp.FETCH_ADD, 0, INT_WORD, 1, 0);
+                }
+            }
+            pe.barrier();
+            if (pe.pe() == 0) {
+                assertEquals(4L * perPe, pe.heap().get(JAVA_LONG, LONG_WORD));
+                assertEquals(4 * perPe, pe.heap().get(JAVA_INT, INT_WORD));
+            }
+        });
+    }
+
     private static Set<Long> range(int n) {
         Set<Long> s = new TreeSet<>();
         for (long i = 0; i < n; i++) {
