@@ -11,7 +11,9 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * The contiguous put and get (byte and typed, blocking and nbi) of a context, over its {@link Comm}, gate and host
- * profile: every entry point is the shared operand checks of its direction, then one transfer with a constant kind.
+ * profile: every entry point is the shared operand checks of its direction, then one transfer with a constant kind;
+ * a block of a provided memory kind, told apart by the sign of the checked offset ({@link #onHost}), goes to
+ * {@link KindRma} instead, outside the compiled host path.
  * Shared, as a superclass, by {@link ContextImpl} and by the runtime ({@link ForwardingContext}, over its default
  * context's parts), so that the runtime's put and get are the very same compiled methods as a context's rather than
  * a forward to them. Measured (JMH PutPathBench, -XX:+LogCompilation): C1 does not inline the runtime's entry point,
