@@ -26,7 +26,8 @@ import java.util.Arrays;
  * block) refused naming the argument with nothing moved on any PE; p/g, atomics, strided put, put-with-signal and a
  * collective still refused naming the kind. Each case prints its own line.
  *
- * <p>Argument: the directory for the test kind's heap files.
+ * <p>Arguments: the directory for the test kind's heap files; then {@code unchecked} for a job run with
+ * JSHMEM_CHECKS=false, which runs the transfer cases only (bad input is undefined behaviour there).
  */
 public final class KindRmaPe {
     private static final ValueLayout.OfLong L = ValueLayout.JAVA_LONG;
@@ -34,6 +35,7 @@ public final class KindRmaPe {
 
     public static void main(String[] args) {
         System.setProperty(OpaqueFileDeviceProvider.DIR_PROPERTY, args[0]);
+        boolean unchecked = args.length > 1 && args[1].equals("unchecked");
         System.setProperty("jshmem.device.kind", OpaqueFileDeviceProvider.NAME);
         ShmemRuntime shmem = Shmem.init();
         int me = shmem.myPe();
@@ -46,8 +48,10 @@ public final class KindRmaPe {
         ringTyped(shmem, d, me, n);
         hostBlockOperand(shmem, d, me, n);
         contexts(shmem, d, me, n);
-        badInput(shmem, me, n);
-        hostOnlyRefused(shmem, me, n);
+        if (!unchecked) {
+            badInput(shmem, me, n);
+            hostOnlyRefused(shmem, me, n);
+        }
         shmem.free(d);
         shmem.close();
         System.out.println("KIND RMA OK pe " + me + " of " + n);
@@ -80,6 +84,8 @@ public final class KindRmaPe {
         shmem.putmem(d, 100, MemorySegment.ofArray(pattern(1000, me)), 0, 1000, next);
         shmem.barrierAll();
         same(pattern(1000, prev), read(shmem, d, 100, 1000, me), "my block holds what PE " + prev + " put");
+        same(pattern(1000, prev), OpaqueFileDeviceProvider.ownHeap().asSlice(d.heapOffset() + 100, 1000)
+                .toArray(ValueLayout.JAVA_BYTE), "the bytes are in the kind's heap itself, not the host heap");
         same(pattern(1000, me), read(shmem, d, 100, 1000, next), "PE " + next + "'s block holds what I put");
         same(new byte[100], read(shmem, d, 0, 100, next), "nothing before the range was written");
         same(new byte[100], read(shmem, d, 1100, 100, next), "nothing after the range was written");
@@ -102,6 +108,8 @@ public final class KindRmaPe {
             shmem.quiet();
             same(Arrays.copyOfRange(pattern(600, 40 + prev), 88, 600),
                     Arrays.copyOfRange(dst.toArray(ValueLayout.JAVA_BYTE), 3, 515), "nbi ring");
+            same(Arrays.copyOfRange(pattern(600, 40 + prev), 88, 600), OpaqueFileDeviceProvider.ownHeap()
+                    .asSlice(d.heapOffset() + 2000, 512).toArray(ValueLayout.JAVA_BYTE), "nbi bytes in the kind heap");
         }
         shmem.barrierAll();
         System.out.println("case ring-nbi ok pe " + me);

@@ -21,6 +21,16 @@ import java.util.Optional;
 public final class OpaqueFileDeviceProvider implements MemoryKindProvider {
     public static final String DIR_PROPERTY = "jshmem.test.opaqueDir";
     public static final String NAME = "opaque-file-test";
+    private static volatile MemoryKindHeap lastOpened;
+
+    /**
+     * This PE's own heap of the last open, as the test reads it behind jshmem's back to prove where bytes landed;
+     * null before any open.
+     */
+    public static MemorySegment ownHeap() {
+        MemoryKindHeap h = lastOpened;
+        return h == null ? null : h.local();
+    }
 
     @Override
     public MemType memType() {
@@ -48,7 +58,9 @@ public final class OpaqueFileDeviceProvider implements MemoryKindProvider {
 
     @Override
     public MemoryKindHeap open(MemoryKindSetup setup) {
-        return new Heap(SharedFileDeviceProvider.mapEveryPe(Path.of(System.getProperty(DIR_PROPERTY)), setup));
+        MemoryKindHeap mapped = SharedFileDeviceProvider.mapEveryPe(Path.of(System.getProperty(DIR_PROPERTY)), setup);
+        lastOpened = mapped;
+        return new Heap(mapped);
     }
 
     /** The mapped heap, hidden: no host view, copies only. */
