@@ -47,6 +47,19 @@ import java.util.Set;
  * {@code shmem_putmem(NULL, NULL, 0, pe)} (a put-with-signal of 0 bytes still delivers its signal). The PE is checked
  * even then: OpenSHMEM leaves a bad PE undefined, and jshmem reports it.
  *
+ * <h2>Memory kinds</h2>
+ * The contiguous put and get ({@link #putmem}, {@link #getmem}, the typed {@code put} and {@code get}, and their nbi
+ * forms) take a symmetric buffer of any {@link MemType}. A {@code DEVICE_SIDE} buffer, host-addressable or not (GPU
+ * memory), is checked exactly as a host one, then its bytes move through its memory kind's own copies
+ * ({@link io.jshmem.spi.MemoryKindHeap#copyIn copyIn} for a put, {@link io.jshmem.spi.MemoryKindHeap#copyOut copyOut}
+ * for a get) to or from the target PE's heap of that kind. Those copies complete before the call returns, the nbi
+ * forms' too (nothing of theirs is left for {@link #quiet()} or {@link #fence()}); another PE is guaranteed to see
+ * the bytes after a barrier. A target whose heap of the kind this process cannot reach (a GPU on another host) is
+ * refused by the kind with {@link io.jshmem.spi.MemoryKindUnsupportedException}, naming the kind and the PE, before
+ * any byte moves. Every other operation (p/g, strided RMA, put-with-signal, atomics, signals, waits, locks and the
+ * team collectives) takes {@code HOST_SIDE} buffers only and rejects another kind with
+ * {@link io.jshmem.error.ShmemArgumentException} naming it.
+ *
  * <h2>PE numbers</h2>
  * A context created from a team ({@link Team#createCtx}) numbers PEs as its team does (OpenSHMEM 1.6): the
  * {@code pe} of every operation, {@link #peQuiet} included, is a team-relative number 0..nPes()-1, and
@@ -130,33 +143,60 @@ public interface Context extends AutoCloseable {
 
     // ---- byte RMA ----------------------------------------------------------------------------------------------
 
-    /** Copies {@code bytes} from {@code src + srcOffset} to {@code dest + destOffset} on {@code pe} ({@code shmem_putmem}). */
+    /**
+     * Copies {@code bytes} from {@code src + srcOffset} to {@code dest + destOffset} on {@code pe}
+     * ({@code shmem_putmem}). {@code dest} may be a block of any memory kind; a {@code DEVICE_SIDE} one is filled
+     * through its kind's copies (see Memory kinds above).
+     */
     void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes, int pe);
 
-    /** Non-blocking {@link #putmem}: complete after {@link #quiet()} ({@code shmem_putmem_nbi}). */
+    /**
+     * Non-blocking {@link #putmem}: complete after {@link #quiet()} ({@code shmem_putmem_nbi}); into a
+     * {@code DEVICE_SIDE} {@code dest} it completes before returning (see Memory kinds above).
+     */
     void putmemNbi(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes, int pe);
 
-    /** Copies {@code bytes} from {@code src + srcOffset} on {@code pe} into {@code dest + destOffset} ({@code shmem_getmem}). */
+    /**
+     * Copies {@code bytes} from {@code src + srcOffset} on {@code pe} into {@code dest + destOffset}
+     * ({@code shmem_getmem}). {@code src} may be a block of any memory kind; a {@code DEVICE_SIDE} one is read
+     * through its kind's copies (see Memory kinds above).
+     */
     void getmem(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes, int pe);
 
-    /** Non-blocking {@link #getmem}: {@code dest} holds the data after {@link #quiet()} ({@code shmem_getmem_nbi}). */
+    /**
+     * Non-blocking {@link #getmem}: {@code dest} holds the data after {@link #quiet()} ({@code shmem_getmem_nbi}); from
+     * a {@code DEVICE_SIDE} {@code src}, when it returns (see Memory kinds above).
+     */
     void getmemNbi(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes, int pe);
 
     // ---- typed RMA ---------------------------------------------------------------------------------------------
 
-    /** Puts {@code count} elements of {@code type} from element {@code srcIndex} of {@code src} ({@code shmem_TYPE_put}). */
+    /**
+     * Puts {@code count} elements of {@code type} from element {@code srcIndex} of {@code src}
+     * ({@code shmem_TYPE_put}). {@code dest} may be a block of any memory kind, as for {@link #putmem} (see Memory
+     * kinds above).
+     */
     void put(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex, long count,
              int pe);
 
-    /** Non-blocking {@link #put(ValueLayout, SymmetricMemory, long, MemorySegment, long, long, int)}. */
+    /**
+     * Non-blocking {@link #put(ValueLayout, SymmetricMemory, long, MemorySegment, long, long, int)}; into a
+     * {@code DEVICE_SIDE} {@code dest} it completes before returning (see Memory kinds above).
+     */
     void putNbi(ValueLayout type, SymmetricMemory dest, long destIndex, MemorySegment src, long srcIndex, long count,
                 int pe);
 
-    /** Gets {@code count} elements of {@code type} from element {@code srcIndex} of {@code src} on {@code pe}. */
+    /**
+     * Gets {@code count} elements of {@code type} from element {@code srcIndex} of {@code src} on {@code pe}.
+     * {@code src} may be a block of any memory kind, as for {@link #getmem} (see Memory kinds above).
+     */
     void get(ValueLayout type, MemorySegment dest, long destIndex, SymmetricMemory src, long srcIndex, long count,
              int pe);
 
-    /** Non-blocking {@link #get(ValueLayout, MemorySegment, long, SymmetricMemory, long, long, int)}. */
+    /**
+     * Non-blocking {@link #get(ValueLayout, MemorySegment, long, SymmetricMemory, long, long, int)}; from a
+     * {@code DEVICE_SIDE} {@code src} it completes before returning (see Memory kinds above).
+     */
     void getNbi(ValueLayout type, MemorySegment dest, long destIndex, SymmetricMemory src, long srcIndex, long count,
                 int pe);
 

@@ -141,6 +141,14 @@ public final class Comm {
         }
     }
 
+    /**
+     * Fails when {@code pe} is known dead, as every operation of this class does first: for bytes that move outside
+     * the engines (a provided memory kind's copies).
+     */
+    public void requireLive(int pe) {
+        live(pe);
+    }
+
     /** Fails quiet and fence once any PE is known dead: their completion guarantee spans every target. */
     private void noneDead() {
         if (failures.suspect()) {

@@ -95,6 +95,26 @@ final class ContextGate {
                 size);
     }
 
+    /**
+     * As {@link #remote} for the contiguous put and get, which also take a block of a provided memory kind: for a
+     * live {@link io.jshmem.operand.KindBlock} of this instance, checked against that block, the offset returned is
+     * negative and the caller moves the bytes with the kind's copies ({@link KindRma}). A host block takes exactly
+     * {@link #remote}'s path; the kind is told apart only where that path would throw (or, with checks off, where a
+     * host block's offset is not taken).
+     */
+    long rma(SymmetricMemory mem, String name, String indexName, long index, String countName, long count, long size,
+             int pe) {
+        if (!CHECKS) {
+            usable(); // PRIVATE is enforced even with checks off
+            return mem instanceof SymmetricBlock b ? b.heapOffset() + index * size
+                    : Operands.uncheckedRmaOffset(mem, index, size);
+        }
+        usable();
+        targetPe("pe", pe);
+        return Operands.inBlock(Operands.rmaBlock(name, mem, owner, indexName, index, countName, count, size), name,
+                indexName, index, countName, count, size);
+    }
+
     /** As {@link #remote} for {@code count} elements {@code stride} apart. */
     long remoteStrided(SymmetricMemory mem, String name, String indexName, long index, String strideName,
                              long stride, String countName, long count, long size, int pe) {

@@ -11,10 +11,12 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * The contiguous put and get (byte and typed, blocking and nbi) of a context, over its {@link Comm}, gate and host
- * profile: every entry point is the shared operand checks of its direction, then one transfer with a constant kind.
- * Shared, through {@link ContextAtomicsAndWaits}, by {@link ContextImpl} and by the runtime ({@link ForwardingContext},
- * over its default context's parts), so that the runtime's put and get are the very same compiled methods as a context's rather than
- * a forward to them. Measured (JMH PutPathBench, -XX:+LogCompilation): C1 does not inline the runtime's entry point,
+ * profile: every entry point is the shared operand checks of its direction, then one transfer with a constant kind;
+ * a block of a provided memory kind, told apart by the sign of the checked offset ({@link #onHost}), goes to
+ * {@link KindRma} instead, outside the compiled host path.
+ * Shared, through {@link ContextAtomicsAndWaits}, by {@link ContextImpl} and by the runtime
+ * ({@link ForwardingContext}, over its default context's parts), so that the runtime's put and get are the very same
+ * compiled methods as a context's rather than a forward to them. Measured (JMH PutPathBench, -XX:+LogCompilation): C1 does not inline the runtime's entry point,
  * so C2 compiles it on its own with the whole tree inlined; a forward added 80-140 bytes of machine code to that
  * tree, which took putmem past C2's InlineSmallCode (2,500 bytes), and the caller's loop then called it instead of
  * inlining it. Keep these methods small for the same reason. Thread-safe as {@link Context}.
@@ -51,8 +53,10 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
     public final void putmem(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
                              int pe) {
         long off = putOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
-        if (bytes != 0) {
+        if (onHost(bytes, off)) {
             transfer(PUT, "putmem", pe, off, src, srcOffset, bytes);
+        } else if (off < 0) {
+            KindRma.move(true, "putmem", gate, comm, prof, dest, off, pe, src, srcOffset, bytes);
         }
     }
 
@@ -60,8 +64,10 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
     public final void putmemNbi(SymmetricMemory dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
                                 int pe) {
         long off = putOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
-        if (bytes != 0) {
+        if (onHost(bytes, off)) {
             transfer(PUT_NBI, "putmemNbi", pe, off, src, srcOffset, bytes);
+        } else if (off < 0) {
+            KindRma.move(true, "putmemNbi", gate, comm, prof, dest, off, pe, src, srcOffset, bytes);
         }
     }
 
@@ -69,8 +75,10 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
     public final void getmem(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
                              int pe) {
         long off = getOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
-        if (bytes != 0) {
+        if (onHost(bytes, off)) {
             transfer(GET, "getmem", pe, off, dest, destOffset, bytes);
+        } else if (off < 0) {
+            KindRma.move(false, "getmem", gate, comm, prof, src, off, pe, dest, destOffset, bytes);
         }
     }
 
@@ -78,8 +86,10 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
     public final void getmemNbi(MemorySegment dest, long destOffset, SymmetricMemory src, long srcOffset, long bytes,
                                 int pe) {
         long off = getOperands(dest, "destOffset", destOffset, src, "srcOffset", srcOffset, "bytes", bytes, 1, pe);
-        if (bytes != 0) {
+        if (onHost(bytes, off)) {
             transfer(GET_NBI, "getmemNbi", pe, off, dest, destOffset, bytes);
+        } else if (off < 0) {
+            KindRma.move(false, "getmemNbi", gate, comm, prof, src, off, pe, dest, destOffset, bytes);
         }
     }
 
@@ -88,8 +98,10 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
                           long count, int pe) {
         long size = ContextGate.size(type);
         long off = putOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
-        if (count != 0) {
+        if (onHost(count, off)) {
             transfer(PUT, "put", pe, off, src, srcIndex * size, count * size);
+        } else if (off < 0) {
+            KindRma.move(true, "put", gate, comm, prof, dest, off, pe, src, srcIndex * size, count * size);
         }
     }
 
@@ -98,8 +110,10 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
                              long count, int pe) {
         long size = ContextGate.size(type);
         long off = putOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
-        if (count != 0) {
+        if (onHost(count, off)) {
             transfer(PUT_NBI, "putNbi", pe, off, src, srcIndex * size, count * size);
+        } else if (off < 0) {
+            KindRma.move(true, "putNbi", gate, comm, prof, dest, off, pe, src, srcIndex * size, count * size);
         }
     }
 
@@ -108,8 +122,10 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
                           long count, int pe) {
         long size = ContextGate.size(type);
         long off = getOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
-        if (count != 0) {
+        if (onHost(count, off)) {
             transfer(GET, "get", pe, off, dest, destIndex * size, count * size);
+        } else if (off < 0) {
+            KindRma.move(false, "get", gate, comm, prof, src, off, pe, dest, destIndex * size, count * size);
         }
     }
 
@@ -118,9 +134,21 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
                              long count, int pe) {
         long size = ContextGate.size(type);
         long off = getOperands(dest, "destIndex", destIndex, src, "srcIndex", srcIndex, "count", count, size, pe);
-        if (count != 0) {
+        if (onHost(count, off)) {
             transfer(GET_NBI, "getNbi", pe, off, dest, destIndex * size, count * size);
+        } else if (off < 0) {
+            KindRma.move(false, "getNbi", gate, comm, prof, src, off, pe, dest, destIndex * size, count * size);
         }
+    }
+
+    /**
+     * Whether a transfer of {@code n} bytes or elements at operand offset {@code off} goes to the engines: {@code n}
+     * is not 0 and {@code off} is a host heap offset (not negative). One sign test, where the zero-length test alone
+     * was: a negative offset marks a block of a provided memory kind ({@link ContextGate#rma}), whose bytes
+     * {@link KindRma} moves, off the host path.
+     */
+    private static boolean onHost(long n, long off) {
+        return ((n - 1) | off) >= 0;
     }
 
     /**
@@ -130,7 +158,7 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
      */
     private long putOperands(SymmetricMemory dest, String destIndexName, long destIndex, MemorySegment src,
                              String srcIndexName, long srcIndex, String countName, long count, long size, int pe) {
-        long off = gate.remote(dest, "dest", destIndexName, destIndex, countName, count, size, pe);
+        long off = gate.rma(dest, "dest", destIndexName, destIndex, countName, count, size, pe);
         ContextGate.local(src, "src", srcIndexName, srcIndex, countName, count, size, false);
         return off;
     }
@@ -138,7 +166,7 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
     /** As {@link #putOperands} for a get: src on the PE, dest local and written. */
     private long getOperands(MemorySegment dest, String destIndexName, long destIndex, SymmetricMemory src,
                              String srcIndexName, long srcIndex, String countName, long count, long size, int pe) {
-        long off = gate.remote(src, "src", srcIndexName, srcIndex, countName, count, size, pe);
+        long off = gate.rma(src, "src", srcIndexName, srcIndex, countName, count, size, pe);
         ContextGate.local(dest, "dest", destIndexName, destIndex, countName, count, size, true);
         return off;
     }

@@ -114,9 +114,10 @@ final class OperandErrors {
                     + " allocate a new buffer");
         }
         return new ShmemArgumentException(name + " is a " + k.memType() + " buffer (heap of memory-kind provider '"
-                + k.provider() + "'): jshmem's host RMA, atomics, signals, waits, locks and collectives take "
-                + "HOST_SIDE buffers only; reach it through " + (k.hostAddressable() ? "its local()/ptr(pe) views or "
-                : "") + "the provider's engines, or allocate it with MemType.HOST_SIDE");
+                + k.provider() + "'): this call takes HOST_SIDE buffers only, as do p/g, strided RMA, put-with-signal,"
+                + " atomics, signals, waits, locks and collectives; move its bytes with the contiguous putmem/getmem/"
+                + "put/get (blocking or nbi)" + (k.hostAddressable() ? ", its local()/ptr(pe) views" : "")
+                + " or the provider's engines, or allocate it with MemType.HOST_SIDE");
     }
 
     /** A host view ({@code view}) asked of a block whose memory kind is not host-addressable. */

@@ -107,8 +107,63 @@ public final class Operands {
     }
 
     /**
+     * As {@link #block(String, SymmetricMemory, Object, long)} for the symmetric operand of a contiguous put or get,
+     * the only calls that also take a block of a provided memory kind: for a live {@link KindBlock} of {@code owner}'s
+     * instance, elements {@code [index, index + count)} of {@code size} bytes are checked against that block here and
+     * {@link SymmetricBlock#KIND_ROUTE} is returned, so that {@link #inBlock} then gives a negative offset, the sign
+     * the caller routes on (then {@link #kindOffset}). The kind is recognized only where the host check would throw,
+     * so a host block goes through the very checks of {@link #block(String, SymmetricMemory, Object, long)}.
+     */
+    public static SymmetricBlock rmaBlock(String name, SymmetricMemory mem, Object owner, String indexName,
+                                          long index, String countName, long count, long size) {
+        if (mem instanceof SymmetricBlock b && b.owner() == owner && b.isLive()) {
+            return b;
+        }
+        if (mem == null && count == 0) {
+            return SymmetricBlock.EMPTY;
+        }
+        return kindRoute(name, mem, owner, indexName, index, countName, count, size);
+    }
+
+    /** {@link #rmaBlock}'s failure path: a kind block checked against its own range, or the operand's error. */
+    private static SymmetricBlock kindRoute(String name, SymmetricMemory mem, Object owner, String indexName,
+                                            long index, String countName, long count, long size) {
+        if (!(mem instanceof KindBlock k && k.owner() == owner && k.isLive())) {
+            throw OperandErrors.unusableBlock(name, mem, owner);
+        }
+        if (!fits(index, count, size, k.byteSize())) {
+            throw OperandErrors.outside(indexName, index, countName, count, size, k.byteSize(), name,
+                    k.memType() + " block of memory kind '" + k.provider() + "'");
+        }
+        return SymmetricBlock.KIND_ROUTE;
+    }
+
+    /**
+     * The offset a contiguous put or get uses with checks off ({@link #CHECKS} false): the host heap offset of
+     * element {@code index} of a host block, 0 for a null one, and for a {@link KindBlock} the negative offset that
+     * routes the call to the kind's copies, as {@link #rmaBlock} does with checks on. Not on the host block's path
+     * (its caller tests for a host block first).
+     */
+    public static long uncheckedRmaOffset(SymmetricMemory mem, long index, long size) {
+        if (mem == null) {
+            return 0;
+        }
+        long at = index * size;
+        return mem instanceof KindBlock ? SymmetricBlock.KIND_ROUTE.heapOffset() + at : mem.heapOffset() + at;
+    }
+
+    /**
+     * The byte offset in {@code block}'s kind heap of the negative offset {@code routed} that a contiguous put or get
+     * got for it ({@link #rmaBlock} with {@link #inBlock}, or {@link #uncheckedRmaOffset}).
+     */
+    public static long kindOffset(KindBlock block, long routed) {
+        return block.heapOffset() + (routed - SymmetricBlock.KIND_ROUTE.heapOffset());
+    }
+
+    /**
      * The live block of a provided memory kind behind {@code mem}, checked to be of {@code owner}'s instance and not
-     * freed (free, ptr and team ptr of DEVICE_SIDE buffers; RMA never takes one).
+     * freed (free, ptr and team ptr of DEVICE_SIDE buffers; and the contiguous put and get, which route it to the
+     * kind's copies).
      */
     public static KindBlock kindBlock(String name, SymmetricMemory mem, Object owner) {
         if (mem instanceof KindBlock b && b.owner() == owner && b.isLive()) {

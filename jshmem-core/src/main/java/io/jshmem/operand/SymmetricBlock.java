@@ -16,7 +16,16 @@ public final class SymmetricBlock extends MappedBlock {
      * The empty block: 0 bytes at heap offset 0 of no instance, what a null buffer stands for in a zero-length
      * transfer ({@link Operands#block(String, SymmetricMemory, Object, long)}); never handed to applications.
      */
-    static final SymmetricBlock EMPTY = new SymmetricBlock();
+    static final SymmetricBlock EMPTY = new SymmetricBlock(0, 0);
+
+    /**
+     * What {@link Operands#rmaBlock} returns for a block of a provided memory kind, already checked against that
+     * block: heap offset {@link Long#MIN_VALUE} and {@link Long#MAX_VALUE} bytes, so that the range arithmetic of the
+     * host path ({@link Operands#inBlock}) accepts it unchanged and yields a negative offset, which sends the
+     * contiguous put or get to the kind's copies ({@link Operands#kindOffset}). Never handed to an engine or an
+     * application.
+     */
+    static final SymmetricBlock KIND_ROUTE = new SymmetricBlock(Long.MIN_VALUE, Long.MAX_VALUE);
 
     private final Comm comm;
     /** The usage hints of malloc_with_hints (0 otherwise); recorded only, see ShmemRuntime#mallocWithHints. */
@@ -32,8 +41,8 @@ public final class SymmetricBlock extends MappedBlock {
         this.comm = comm;
     }
 
-    private SymmetricBlock() {
-        super(null, -1, 0, 0, null, 0);
+    private SymmetricBlock(long offset, long byteSize) {
+        super(null, -1, offset, byteSize, null, 0);
         this.hints = 0;
         this.comm = null;
     }

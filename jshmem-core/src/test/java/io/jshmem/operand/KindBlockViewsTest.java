@@ -24,7 +24,7 @@ class KindBlockViewsTest {
 
     @Test
     void aBlockWithoutHostViewsRefusesEveryViewNamingTheKind() {
-        KindBlock b = KindBlock.withoutHostViews(OWNER, 3, MemType.DEVICE_SIDE, "gpu-test", 4096, 256, 2);
+        KindBlock b = KindBlock.withoutHostViews(OWNER, 3, MemType.DEVICE_SIDE, "gpu-test", 4096, 256, null, 2);
         assertFalse(b.hostAddressable());
         for (Runnable view : new Runnable[] {b::local, () -> b.ptr(0), () -> b.ptr(1)}) {
             ShmemStateException e = assertThrows(ShmemStateException.class, view::run);
@@ -48,7 +48,7 @@ class KindBlockViewsTest {
         try (Arena arena = Arena.ofShared()) {
             MemorySegment[] heaps = {arena.allocate(8192, 64), arena.allocate(8192, 64)};
             KindBlock b = new KindBlock(OWNER, 1, MemType.DEVICE_SIDE, "mapped-test", 1024, 64, heaps[0],
-                    pe -> heaps[pe], 2);
+                    pe -> heaps[pe], null, 2);
             assertTrue(b.hostAddressable());
             assertEquals(heaps[0].address() + 1024, b.local().address());
             b.ptr(1).orElseThrow().set(ValueLayout.JAVA_LONG, 8, 42L);

@@ -19,7 +19,7 @@ class PrivateKindTest {
                 pe -> "PRIVATE KIND OK pe " + pe + " of " + nPes);
         for (int pe = 0; pe < nPes; pe++) {
             int p = pe;
-            for (String c : new String[] {"unknown-kind", "no-host-views"}) {
+            for (String c : new String[] {"unknown-kind", "no-host-views", "unreachable-peer"}) {
                 assertTrue(r.stdout(pe).stream().anyMatch(l -> l.contains("case " + c + " ok pe " + p)),
                         () -> "PE " + p + " did not pass case " + c + "\n" + r.transcript());
             }

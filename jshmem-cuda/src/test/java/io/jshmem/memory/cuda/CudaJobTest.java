@@ -1,5 +1,6 @@
 package io.jshmem.memory.cuda;
 
+import io.jshmem.DataType;
 import io.jshmem.HeapUsage;
 import io.jshmem.MemType;
 import io.jshmem.Shmem;
@@ -12,7 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The cuda kind through jshmem itself, on a one-PE job in this JVM with the test double of the driver: chosen by
  * JSHMEM_DEVICE_KIND, found through META-INF/services, opened on the first DEVICE_SIDE allocation, its blocks refuse
- * host views naming the kind, and finalize releases the GPU heap; without a driver the allocation fails with the
+ * host views and atomics naming the kind, contiguous put and get move their bytes through the GPU heap's copies, and
+ * finalize releases the GPU heap; without a driver the allocation fails with the
  * kind's reason.
  */
 @Timeout(120)
@@ -49,8 +53,23 @@ class CudaJobTest {
             assertTrue(view.getMessage().contains("memory kind 'cuda' (DEVICE_SIDE) is not host-addressable"),
                     view.getMessage());
             assertThrows(ShmemStateException.class, () -> d.ptr(0));
-            assertThrows(ShmemArgumentException.class, () -> rt.putmem(d, 0, MemorySegment.ofArray(new long[1]), 0,
-                    8, 0));
+            // contiguous put and get move the bytes with the GPU heap's copies (cuMemcpyHtoD/DtoH of the double)
+            long[] src = {11, 22, 33, 44};
+            rt.putmem(d, 8, MemorySegment.ofArray(src), 0, 32, 0);
+            rt.putNbi(ValueLayout.JAVA_LONG, d, 100, MemorySegment.ofArray(src), 2, 2, 0);
+            rt.quiet();
+            long[] got = new long[6];
+            rt.getmem(MemorySegment.ofArray(got), 8, d, 8, 32, 0);
+            rt.get(ValueLayout.JAVA_LONG, MemorySegment.ofArray(got), 5, d, 101, 1, 0);
+            assertArrayEquals(new long[] {0, 11, 22, 33, 44, 44}, got, "put and get through the GPU heap");
+            ShmemArgumentException range = assertThrows(ShmemArgumentException.class,
+                    () -> rt.putmem(d, 4090, MemorySegment.ofArray(src), 0, 8, 0));
+            assertTrue(range.getMessage().contains("a DEVICE_SIDE block of memory kind 'cuda' of 4096 bytes"),
+                    range.getMessage());
+            ShmemArgumentException amo = assertThrows(ShmemArgumentException.class,
+                    () -> rt.atomicAdd(DataType.LONG, d, 0, 1, 0));
+            assertTrue(amo.getMessage().contains("HOST_SIDE buffers only") && amo.getMessage().contains("'cuda'"),
+                    amo.getMessage());
             rt.free(d, MemType.DEVICE_SIDE);
             assertTrue(d.isFreed());
         }

@@ -18,7 +18,7 @@ import java.util.Optional;
  * The memory chapter's issue-12 routines, case by case, values checked: malloc_with_hints (hints recorded, verified
  * across PEs, unknown bits rejected with nothing allocated), memory kinds (HOST_SIDE is the heap; DEVICE_SIDE fails
  * naming the missing provider, then goes through {@link SharedFileDeviceProvider} once it is available: values written
- * through peer views are read on the peer, host RMA on it is refused naming the kind) and team ptr (pe team-relative,
+ * through peer views are read on the peer, contiguous put and get reach it, atomics on it are refused naming the kind) and team ptr (pe team-relative,
  * a strided team, written through the view and read back with get on the peer; TEAM_INVALID gives empty; bad pe,
  * dest and team rejected). Every failing case leaves the heap as it was and the job able to continue.
  *
@@ -187,12 +187,15 @@ public final class MemoryChapterPe {
         Expect.equal(0L, al.heapOffset() % 4096, "DEVICE_SIDE align");
         Expect.equal(1, SharedFileDeviceProvider.opens(), "the heap is opened once per instance");
 
-        // host engines never address the host heap at a device offset
-        MemorySegment src = MemorySegment.ofArray(new long[1]);
-        Expect.thrown(ShmemArgumentException.class, () -> shmem.putmem(d, 0, src, 0, 8, next), "DEVICE_SIDE buffer",
-                SharedFileDeviceProvider.NAME, "HOST_SIDE buffers only");
+        // contiguous put and get reach the block through the kind's copies, never the host heap at its offset
+        shmem.putmem(d, 16, MemorySegment.ofArray(new long[] {9000 + me}), 0, 8, next);
+        shmem.barrierAll();
+        Expect.equal(9000L + (me + n - 1) % n, d.local().getAtIndex(L, 2), "putmem into a DEVICE_SIDE block");
+        long[] got = new long[1];
+        shmem.getmem(MemorySegment.ofArray(got), 0, d, 16, 8, next);
+        Expect.equal(9000L + me, got[0], "getmem from a DEVICE_SIDE block");
         Expect.thrown(ShmemArgumentException.class, () -> shmem.atomicAdd(DataType.LONG, d, 0, 1, next),
-                "DEVICE_SIDE buffer");
+                "DEVICE_SIDE buffer", SharedFileDeviceProvider.NAME, "HOST_SIDE buffers only");
         Expect.thrown(ShmemArgumentException.class, () -> shmem.realloc(d, 8192), "realloc", "HOST_SIDE");
         Expect.thrown(ShmemArgumentException.class, () -> shmem.free(d, MemType.HOST_SIDE),
                 "DEVICE_SIDE buffer but memType = HOST_SIDE");

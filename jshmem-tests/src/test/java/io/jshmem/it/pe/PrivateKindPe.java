@@ -1,5 +1,6 @@
 package io.jshmem.it.pe;
 
+import io.jshmem.DataType;
 import io.jshmem.HeapUsage;
 import io.jshmem.MemType;
 import io.jshmem.Shmem;
@@ -7,6 +8,7 @@ import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.error.ShmemStateException;
+import io.jshmem.spi.MemoryKindUnsupportedException;
 import io.jshmem.spi.contract.PrivateHeapKindProvider;
 
 import java.lang.foreign.MemorySegment;
@@ -15,7 +17,9 @@ import java.lang.foreign.MemorySegment;
  * A memory kind that is not host-addressable, chosen by name, in a real job: JSHMEM_DEVICE_KIND naming no provider
  * fails the first DEVICE_SIDE allocation naming the setting, the value and the providers found; named
  * {@value PrivateHeapKindProvider#NAME}, the allocation succeeds, and every host view of the block (local(), ptr of
- * every PE, the runtime's and the team's ptr) is refused naming the kind; host RMA is refused too, and free works.
+ * every PE, the runtime's and the team's ptr) is refused naming the kind, and so are atomics; contiguous put and get
+ * reach this PE's heap of the kind and are refused for another process's (the kind's own
+ * MemoryKindUnsupportedException, naming the kind and the PE) with nothing moved; free works.
  * The setting is set as its system property, so that one job covers both cases.
  */
 public final class PrivateKindPe {
@@ -49,12 +53,28 @@ public final class PrivateKindPe {
             Expect.thrown(ShmemStateException.class, () -> shmem.ptr(d, p), named);
             Expect.thrown(ShmemStateException.class, () -> shmem.teamWorld().ptr(d, p), named);
         }
-        MemorySegment src = MemorySegment.ofArray(new long[1]);
         ShmemArgumentException rma = Expect.thrown(ShmemArgumentException.class,
-                () -> shmem.putmem(d, 0, src, 0, 8, (me + 1) % n), "DEVICE_SIDE buffer", PrivateHeapKindProvider.NAME,
-                "HOST_SIDE buffers only");
+                () -> shmem.atomicAdd(DataType.LONG, d, 0, 1, (me + 1) % n), "DEVICE_SIDE buffer",
+                PrivateHeapKindProvider.NAME, "HOST_SIDE buffers only");
         Expect.isTrue(!rma.getMessage().contains("local()/ptr(pe) views"), "no host views offered: " + rma);
         System.out.println("case no-host-views ok pe " + me);
+
+        // contiguous put and get go through the kind's copies: this PE's heap is reached, another process's is not
+        shmem.putmem(d, 8, MemorySegment.ofArray(new long[] {4000 + me}), 0, 8, me);
+        shmem.barrierAll();
+        int next = (me + 1) % n;
+        MemorySegment src = MemorySegment.ofArray(new long[] {-1});
+        Expect.thrown(MemoryKindUnsupportedException.class, () -> shmem.putmem(d, 8, src, 0, 8, next),
+                "copyIn with PE " + next, "memory kind '" + PrivateHeapKindProvider.NAME + "'");
+        long[] got = {-2};
+        Expect.thrown(MemoryKindUnsupportedException.class,
+                () -> shmem.getmem(MemorySegment.ofArray(got), 0, d, 8, 8, next), "copyOut with PE " + next,
+                "memory kind '" + PrivateHeapKindProvider.NAME + "'");
+        Expect.equal(-2L, got[0], "a refused get writes nothing");
+        shmem.barrierAll();
+        shmem.getmem(MemorySegment.ofArray(got), 0, d, 8, 8, me);
+        Expect.equal(4000L + me, got[0], "the refused put from PE " + (me + n - 1) % n + " moved nothing here");
+        System.out.println("case unreachable-peer ok pe " + me);
 
         shmem.free(d, MemType.DEVICE_SIDE);
         Expect.isTrue(d.isFreed(), "freed");

@@ -56,7 +56,18 @@ public final class SharedFileDeviceProvider extends TestDeviceKindProvider {
 
     @Override
     public MemoryKindHeap open(MemoryKindSetup setup) {
-        Path dir = Path.of(System.getProperty(DIR_PROPERTY));
+        MemoryKindHeap heap = mapEveryPe(Path.of(System.getProperty(DIR_PROPERTY)), setup);
+        OPENS.incrementAndGet();
+        lastHeap = heap.local();
+        return heap;
+    }
+
+    /**
+     * Collective: this PE's heap as a new file in {@code dir}, mapped by every PE of the job, the file unlinked once
+     * all have mapped it; the heap's {@code local()} and {@code peer(pe)} are the mappings (the default copies work
+     * through them). {@link OpaqueFileDeviceProvider} hides them.
+     */
+    static MemoryKindHeap mapEveryPe(Path dir, MemoryKindSetup setup) {
         Path own = dir.resolve("device-" + UUID.randomUUID() + "-pe" + setup.myPe());
         Arena arena = Arena.ofShared();
         try {
@@ -71,8 +82,6 @@ public final class SharedFileDeviceProvider extends TestDeviceKindProvider {
             }
             setup.barrier();
             Files.deleteIfExists(own);
-            OPENS.incrementAndGet();
-            lastHeap = heaps[setup.myPe()];
             return new MemoryKindHeap() {
                 @Override
                 public long byteSize() {
