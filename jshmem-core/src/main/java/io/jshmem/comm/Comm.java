@@ -54,6 +54,8 @@ public final class Comm {
     private final MemorySegment[] direct;
     /** The engines behind {@link #route}, and what quiet, fence, close and {@link #allSleep} need of them. */
     private final Engines engines;
+    /** {@link Engines#distinct}, copied as the per-PE tables are: fence and quiet loop over it with no extra load. */
+    private final Transport[] distinct;
     private final MemorySegment localHeap;
     private final WaitLoop waitLoop;
     /** Dead PEs; read once per operation through {@link FailureState#suspect()}, which is almost always false. */
@@ -91,6 +93,7 @@ public final class Comm {
         this.route = engines.route;
         this.direct = engines.direct;
         this.deferred = engines.deferred;
+        this.distinct = engines.distinct;
         this.localHeap = localHeap;
         this.waitLoop = waitLoop;
         this.failures = waitLoop.failures();
@@ -105,6 +108,7 @@ public final class Comm {
         this.route = root.route;
         this.direct = root.direct;
         this.engines = root.engines;
+        this.distinct = root.distinct;
         this.localHeap = root.localHeap;
         this.waitLoop = root.waitLoop;
         this.failures = root.failures;
@@ -220,8 +224,9 @@ public final class Comm {
 
     public void put(int pe, long off, MemorySegment src, long srcOff, long bytes) {
         live(pe);
-        if (direct[pe] != null) {
-            shm.put(pe, off, src, srcOff, bytes);
+        MemorySegment d = direct[pe];
+        if (d != null) {
+            shm.putTo(d, off, src, srcOff, bytes);
             rang(pe);
         } else {
             route[pe].put(pe, off, src, srcOff, bytes);
@@ -235,8 +240,9 @@ public final class Comm {
      */
     public void putNbi(int pe, long off, MemorySegment src, long srcOff, long bytes) {
         live(pe);
-        if (direct[pe] != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
-            shm.put(pe, off, src, srcOff, bytes);
+        MemorySegment d = direct[pe];
+        if (d != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
+            shm.putTo(d, off, src, srcOff, bytes);
         } else {
             route[pe].putNbi(pe, off, src, srcOff, bytes);
             issued(pe);
@@ -246,8 +252,9 @@ public final class Comm {
 
     public void get(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
         live(pe);
-        if (direct[pe] != null) {
-            shm.get(pe, off, dst, dstOff, bytes);
+        MemorySegment s = direct[pe];
+        if (s != null) {
+            shm.getFrom(s, off, dst, dstOff, bytes);
         } else {
             route[pe].get(pe, off, dst, dstOff, bytes);
         }
@@ -256,8 +263,9 @@ public final class Comm {
     /** Non-blocking get; from a mapped peer, done now when small (or always, as for {@link #putNbi}). */
     public void getNbi(int pe, long off, MemorySegment dst, long dstOff, long bytes) {
         live(pe);
-        if (direct[pe] != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
-            shm.get(pe, off, dst, dstOff, bytes);
+        MemorySegment s = direct[pe];
+        if (s != null && (bytes <= NBI_INLINE_MAX || !deferred[pe])) {
+            shm.getFrom(s, off, dst, dstOff, bytes);
         } else {
             route[pe].getNbi(pe, off, dst, dstOff, bytes);
             issued(pe);
@@ -267,8 +275,9 @@ public final class Comm {
     /** Stores one element of {@code layout}'s size taken from {@code value} bits (scalar p). */
     public void putScalar(int pe, long off, ValueLayout layout, long bits) {
         live(pe);
-        if (direct[pe] != null) {
-            shm.putScalar(pe, off, layout, bits);
+        MemorySegment d = direct[pe];
+        if (d != null) {
+            shm.putScalar(d, off, layout, bits);
             rang(pe);
         } else {
             MemorySegment tmp = SCALAR.get();
@@ -281,8 +290,9 @@ public final class Comm {
     /** Loads one element of {@code layout}'s size as raw bits (scalar g). */
     public long getScalar(int pe, long off, ValueLayout layout) {
         live(pe);
-        if (direct[pe] != null) {
-            return shm.getScalar(pe, off, layout);
+        MemorySegment s = direct[pe];
+        if (s != null) {
+            return shm.getScalar(s, off, layout);
         }
         MemorySegment tmp = SCALAR.get();
         route[pe].get(pe, off, tmp, 0, layout.byteSize());
@@ -292,8 +302,9 @@ public final class Comm {
     /** Loads a 64-bit word of PE pe (volatile when mapped here). */
     public long getScalarLong(int pe, long off) {
         live(pe);
-        if (direct[pe] != null) {
-            return shm.fetchLong(pe, off);
+        MemorySegment s = direct[pe];
+        if (s != null) {
+            return shm.fetchLong(s, off);
         }
         return getScalar(pe, off, ValueLayout.JAVA_LONG);
     }
@@ -302,8 +313,9 @@ public final class Comm {
     public void iput(int pe, long off, long dstStride, MemorySegment src, long srcOff, long srcStride, long count,
                      long elemSize) {
         live(pe);
-        if (direct[pe] != null) {
-            shm.iput(pe, off, dstStride, src, srcOff, srcStride, count, elemSize);
+        MemorySegment d = direct[pe];
+        if (d != null) {
+            shm.iput(d, off, dstStride, src, srcOff, srcStride, count, elemSize);
             rang(pe);
             return;
         }
@@ -318,8 +330,9 @@ public final class Comm {
     public void iget(int pe, long off, long srcStride, MemorySegment dst, long dstOff, long dstStride, long count,
                      long elemSize) {
         live(pe);
-        if (direct[pe] != null) {
-            shm.iget(pe, off, srcStride, dst, dstOff, dstStride, count, elemSize);
+        MemorySegment s = direct[pe];
+        if (s != null) {
+            shm.iget(s, off, srcStride, dst, dstOff, dstStride, count, elemSize);
             return;
         }
         Transport t = route[pe];
@@ -431,7 +444,9 @@ public final class Comm {
     /** Orders earlier puts, atomics and signals to each target before later ones to the same target. */
     public void fence() {
         noneDead();
-        engines.fence();
+        for (Transport t : distinct) {
+            t.fence();
+        }
     }
 
     /**
@@ -442,7 +457,9 @@ public final class Comm {
     public void quiet() {
         noneDead();
         if (outstanding == null) {
-            engines.quiet();
+            for (Transport t : distinct) {
+                t.quiet();
+            }
         } else {
             VarHandle.fullFence();
             outstanding.drain(quietOne);

@@ -13,8 +13,8 @@ import java.util.Set;
  * The engines of a {@link Comm} and what it derives from them once, at init: per target PE its engine, the heap the
  * built-in engine maps for it (or null) and whether its engine may return before an operation is complete; which
  * PEs' waits sleep; and the distinct engines, which fence, the full quiet and close reach once each however many PEs
- * they serve. Comm copies the per-PE arrays into final fields of its own, so that its put and get read them with no
- * hop through this object. Immutable; thread-safe as its engines.
+ * they serve. Comm copies the arrays into final fields of its own, so that its put, get, fence and quiet read them
+ * with no hop through this object. Immutable; thread-safe as its engines.
  */
 final class Engines {
     /** Engine per target PE. */
@@ -23,8 +23,8 @@ final class Engines {
     final MemorySegment[] direct;
     /** Per PE: its engine may return before an operation is complete. */
     final boolean[] deferred;
-    /** Every distinct engine in use, each once. */
-    private final Transport[] distinct;
+    /** Every distinct engine in use, each once (Comm's fence and quiet read it from a field of their own). */
+    final Transport[] distinct;
     /** Per PE: its waits sleep ({@link WaitMode#SLEEP}), as exchanged at init; null when not known. */
     private final boolean[] sleepingPes;
 
@@ -77,20 +77,6 @@ final class Engines {
             }
         }
         return true;
-    }
-
-    /** {@link Transport#fence()} on every engine. */
-    void fence() {
-        for (Transport t : distinct) {
-            t.fence();
-        }
-    }
-
-    /** {@link Transport#quiet()} on every engine. */
-    void quiet() {
-        for (Transport t : distinct) {
-            t.quiet();
-        }
     }
 
     /** Every engine closed (each quiets first); keeps going when one fails and rethrows the first failure. */

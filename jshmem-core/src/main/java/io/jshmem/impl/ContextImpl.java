@@ -259,43 +259,7 @@ final class ContextImpl extends ContextAtomicsAndWaits {
         return Double.longBitsToDouble(getScalar(type, src, index, pe));
     }
 
-    // ---- ordering ------------------------------------------------------------------------------------------
-
-    @Override
-    public void quiet() {
-        order(false);
-    }
-
-    @Override
-    public void fence() {
-        order(true);
-    }
-
-    /** quiet or fence: completes (or orders) this context's operations. */
-    private void order(boolean fence) {
-        gate.usable();
-        if (gate.guard == null && prof.idle()) {
-            // As in transfer: no try/finally on the common path.
-            orderNow(fence);
-            return;
-        }
-        HostProfile.Span span = prof.begin();
-        int claimed = gate.enter();
-        try {
-            orderNow(fence);
-        } finally {
-            gate.leave(claimed);
-            HostProfile.end(span, fence ? ProfFrame.FENCE : ProfFrame.QUIET, fence ? "fence" : "quiet", -1, 0);
-        }
-    }
-
-    private void orderNow(boolean fence) {
-        if (fence) {
-            comm.fence();
-        } else {
-            comm.quiet();
-        }
-    }
+    // ---- ordering (quiet and fence: ContextRma) ----------------------------------------------------------
 
     @Override
     public void peQuiet(int... pes) {

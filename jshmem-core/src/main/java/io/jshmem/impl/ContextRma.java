@@ -10,16 +10,16 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * The contiguous put and get (byte and typed, blocking and nbi) of a context, over its {@link Comm}, gate and host
- * profile: every entry point is the shared operand checks of its direction, then one transfer with a constant kind;
- * a block of a provided memory kind, told apart by the sign of the checked offset ({@link #onHost}), goes to
- * {@link KindRma} instead, outside the compiled host path.
- * Shared, through {@link ContextAtomicsAndWaits}, by {@link ContextImpl} and by the runtime
- * ({@link ForwardingContext}, over its default context's parts), so that the runtime's put and get are the very same
- * compiled methods as a context's rather than a forward to them. Measured (JMH PutPathBench, -XX:+LogCompilation): C1 does not inline the runtime's entry point,
- * so C2 compiles it on its own with the whole tree inlined; a forward added 80-140 bytes of machine code to that
- * tree, which took putmem past C2's InlineSmallCode (2,500 bytes), and the caller's loop then called it instead of
- * inlining it. Keep these methods small for the same reason. Thread-safe as {@link Context}.
+ * The contiguous put and get (byte and typed, blocking and nbi), quiet and fence of a context, over its {@link Comm},
+ * gate and host profile: every entry point is the shared operand checks of its direction, then one transfer with a
+ * constant kind; a block of a provided memory kind, told apart by the sign of the checked offset ({@link #onHost}),
+ * goes to {@link KindRma} instead, outside the compiled host path. Shared, through {@link ContextAtomicsAndWaits}, by
+ * {@link ContextImpl} and by the runtime ({@link ForwardingContext}, over its default context's parts), so that the
+ * runtime's put, get, quiet and fence are the very same compiled methods as a context's rather than a forward to
+ * them. Measured (JMH PutPathBench, -XX:+LogCompilation): C1 does not inline the runtime's entry point, so C2
+ * compiles it on its own with the whole tree inlined; a forward added 80-140 bytes of machine code to that tree,
+ * which took putmem past C2's InlineSmallCode (2,500 bytes), and the caller's loop then called it instead of inlining
+ * it. Keep these methods small for the same reason. Thread-safe as {@link Context}.
  */
 abstract sealed class ContextRma implements Context permits ContextAtomicsAndWaits {
     /** The engines as this context sees them (a created context's view records its targets for quiet). */
@@ -199,6 +199,44 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
             case PUT_NBI -> comm.putNbi(wpe, off, local, localOff, bytes);
             case GET -> comm.get(wpe, off, local, localOff, bytes);
             default -> comm.getNbi(wpe, off, local, localOff, bytes);
+        }
+    }
+
+    // ---- ordering: shared with the runtime as put and get are, rather than forwarded ---------------------------
+
+    @Override
+    public final void quiet() {
+        order(false);
+    }
+
+    @Override
+    public final void fence() {
+        order(true);
+    }
+
+    /** quiet or fence: completes (or orders) this context's operations. */
+    private void order(boolean fence) {
+        gate.usable();
+        if (gate.guard == null && prof.idle()) {
+            // As in transfer: no try/finally on the common path.
+            orderNow(fence);
+            return;
+        }
+        HostProfile.Span span = prof.begin();
+        int claimed = gate.enter();
+        try {
+            orderNow(fence);
+        } finally {
+            gate.leave(claimed);
+            HostProfile.end(span, fence ? ProfFrame.FENCE : ProfFrame.QUIET, fence ? "fence" : "quiet", -1, 0);
+        }
+    }
+
+    private void orderNow(boolean fence) {
+        if (fence) {
+            comm.fence();
+        } else {
+            comm.quiet();
         }
     }
 }

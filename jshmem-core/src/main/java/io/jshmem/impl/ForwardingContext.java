@@ -185,16 +185,6 @@ abstract sealed class ForwardingContext extends ContextAtomicsAndWaits implement
     }
 
     @Override
-    public final void quiet() {
-        ctx.quiet();
-    }
-
-    @Override
-    public final void fence() {
-        ctx.fence();
-    }
-
-    @Override
     public final void peQuiet(int... pes) {
         ctx.peQuiet(pes);
     }

@@ -70,7 +70,15 @@ public final class ShmTransport implements Transport {
 
     @Override
     public void put(int pe, long heapOffset, MemorySegment src, long srcOffset, long bytes) {
-        Copies.copy(src, srcOffset, peers[pe], heapOffset, bytes, memcpyThreshold);
+        putTo(peers[pe], heapOffset, src, srcOffset, bytes);
+    }
+
+    /**
+     * {@link #put} into {@code peer}, a heap this engine mapped ({@link #directSegment}): the routing point's form,
+     * which already holds the mapping and so spares the hot path a second lookup and its range check.
+     */
+    public void putTo(MemorySegment peer, long heapOffset, MemorySegment src, long srcOffset, long bytes) {
+        Copies.copy(src, srcOffset, peer, heapOffset, bytes, memcpyThreshold);
     }
 
     @Override
@@ -80,7 +88,12 @@ public final class ShmTransport implements Transport {
 
     @Override
     public void get(int pe, long heapOffset, MemorySegment dst, long dstOffset, long bytes) {
-        Copies.copy(peers[pe], heapOffset, dst, dstOffset, bytes, memcpyThreshold);
+        getFrom(peers[pe], heapOffset, dst, dstOffset, bytes);
+    }
+
+    /** {@link #get} from {@code peer}, a heap this engine mapped: the routing point's form, as {@link #putTo}. */
+    public void getFrom(MemorySegment peer, long heapOffset, MemorySegment dst, long dstOffset, long bytes) {
+        Copies.copy(peer, heapOffset, dst, dstOffset, bytes, memcpyThreshold);
     }
 
     @Override
@@ -88,20 +101,22 @@ public final class ShmTransport implements Transport {
         get(pe, heapOffset, dst, dstOffset, bytes);
     }
 
-    /** Scalar p: stores one element of {@code layout}'s size taken from {@code bits} (a plain store). */
-    public void putScalar(int pe, long heapOffset, ValueLayout layout, long bits) {
-        ScalarAccess.store(peers[pe], heapOffset, layout, bits);
+    /**
+     * Scalar p into {@code peer}, a heap this engine mapped: stores one element of {@code layout}'s size taken from
+     * {@code bits} (a plain store).
+     */
+    public void putScalar(MemorySegment peer, long heapOffset, ValueLayout layout, long bits) {
+        ScalarAccess.store(peer, heapOffset, layout, bits);
     }
 
-    /** Scalar g: loads one element of {@code layout}'s size as raw bits (a plain load). */
-    public long getScalar(int pe, long heapOffset, ValueLayout layout) {
-        return ScalarAccess.load(peers[pe], heapOffset, layout);
+    /** Scalar g from {@code peer}, a heap this engine mapped: one element of {@code layout}'s size as raw bits. */
+    public long getScalar(MemorySegment peer, long heapOffset, ValueLayout layout) {
+        return ScalarAccess.load(peer, heapOffset, layout);
     }
 
     /** Strided put: element i of src (srcOffset + i*srcStride elements) to heapOffset + i*dstStride elements. */
-    public void iput(int pe, long heapOffset, long dstStride, MemorySegment src, long srcOffset, long srcStride,
-                     long count, long elemSize) {
-        MemorySegment d = peers[pe];
+    public void iput(MemorySegment d, long heapOffset, long dstStride, MemorySegment src, long srcOffset,
+                     long srcStride, long count, long elemSize) {
         for (long i = 0; i < count; i++) {
             MemorySegment.copy(src, srcOffset + i * srcStride * elemSize, d, heapOffset + i * dstStride * elemSize,
                     elemSize);
@@ -109,9 +124,8 @@ public final class ShmTransport implements Transport {
     }
 
     /** Strided get: element i at heapOffset + i*srcStride elements to dst (dstOffset + i*dstStride elements). */
-    public void iget(int pe, long heapOffset, long srcStride, MemorySegment dst, long dstOffset, long dstStride,
-                     long count, long elemSize) {
-        MemorySegment s = peers[pe];
+    public void iget(MemorySegment s, long heapOffset, long srcStride, MemorySegment dst, long dstOffset,
+                     long dstStride, long count, long elemSize) {
         for (long i = 0; i < count; i++) {
             MemorySegment.copy(s, heapOffset + i * srcStride * elemSize, dst, dstOffset + i * dstStride * elemSize,
                     elemSize);
@@ -188,7 +202,12 @@ public final class ShmTransport implements Transport {
 
     @Override
     public long fetchLong(int pe, long heapOffset) {
-        return (long) LONG.getVolatile(peers[pe], heapOffset);
+        return fetchLong(peers[pe], heapOffset);
+    }
+
+    /** {@link #fetchLong(int, long)} from {@code peer}, a heap this engine mapped (the routing point's form). */
+    public long fetchLong(MemorySegment peer, long heapOffset) {
+        return (long) LONG.getVolatile(peer, heapOffset);
     }
 
     @Override
