@@ -37,6 +37,7 @@ class ShmTransportCasLoopTest {
                             long loopOld = ShmTransport.casLoopLong(op, heap, 8, operand, compare);
                             String what = op + " on " + old + " with operand " + operand + ", compare " + compare;
                             assertEquals(fastWord, heap.get(ValueLayout.JAVA_LONG, 8), what);
+                            assertEquals(op.apply(old, operand, compare), fastWord, what + ": the definition");
                             assertEquals(old, loopOld, what);
                             if (op != AmoOp.SET) { // SET's result is unspecified (the fast path returns 0)
                                 assertEquals(fastOld, loopOld, what);
@@ -66,6 +67,7 @@ class ShmTransportCasLoopTest {
                             int loopOld = ShmTransport.casLoopInt(op, heap, 8, operand, compare);
                             String what = op + " on " + old + " with operand " + operand + ", compare " + compare;
                             assertEquals(fastWord, heap.get(ValueLayout.JAVA_INT, 8), what);
+                            assertEquals(op.apply(old, operand, compare), fastWord, what + ": the definition");
                             assertEquals(old, loopOld, what);
                             if (op != AmoOp.SET) {
                                 assertEquals(fastOld, loopOld, what);

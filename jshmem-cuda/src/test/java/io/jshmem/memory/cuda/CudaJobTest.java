@@ -70,6 +70,16 @@ class CudaJobTest {
                     () -> rt.atomicAdd(DataType.LONG, d, 0, 1, 0));
             assertTrue(amo.getMessage().contains("HOST_SIDE buffers only") && amo.getMessage().contains("'cuda'"),
                     amo.getMessage());
+            long[] after = new long[6];
+            rt.getmem(MemorySegment.ofArray(after), 8, d, 8, 32, 0);
+            rt.get(ValueLayout.JAVA_LONG, MemorySegment.ofArray(after), 5, d, 101, 1, 0);
+            assertArrayEquals(new long[] {0, 11, 22, 33, 44, 44}, after, "the refused calls moved nothing");
+            long[] head = new long[1];
+            rt.getmem(MemorySegment.ofArray(head), 0, d, 0, 8, 0);
+            assertEquals(0, head[0], "the refused atomicAdd left word 0 alone");
+            long[] tail = {-1};
+            rt.getmem(MemorySegment.ofArray(tail), 0, d, 4088, 8, 0);
+            assertEquals(0, tail[0], "the refused out-of-range putmem wrote nothing at the block's end");
             rt.free(d, MemType.DEVICE_SIDE);
             assertTrue(d.isFreed());
         }

@@ -40,6 +40,8 @@ public final class KindRmaPe {
         ShmemRuntime shmem = Shmem.init();
         int me = shmem.myPe();
         int n = shmem.nPes();
+        Expect.isTrue(io.jshmem.operand.Operands.CHECKS != unchecked,
+                "JSHMEM_CHECKS as the job asked (unchecked job: " + unchecked + ")");
         SymmetricMemory d = shmem.malloc(8192, MemType.DEVICE_SIDE);
         Expect.thrown(ShmemStateException.class, d::local, "memory kind '" + OpaqueFileDeviceProvider.NAME
                 + "' (DEVICE_SIDE) is not host-addressable");
@@ -231,6 +233,7 @@ public final class KindRmaPe {
         }
         shmem.barrierAll();
         same(pattern(64, 50 + me), read(shmem, b, 0, 64, me), "refused puts moved nothing into PE " + me);
+        same(pattern(64, 50 + me), kindBytes(b, 64), "the kind's own heap agrees, at the block's offset");
         shmem.barrierAll();
         shmem.free(b);
         System.out.println("case bad-input ok pe " + me);
@@ -254,8 +257,14 @@ public final class KindRmaPe {
         Expect.thrown(ShmemArgumentException.class, () -> shmem.teamWorld().broadcastmem(b, 0, b, 0, 8, 0), named);
         shmem.barrierAll();
         same(pattern(64, 60 + me), read(shmem, b, 0, 64, me), "refused calls moved nothing into PE " + me);
+        same(pattern(64, 60 + me), kindBytes(b, 64), "the kind's own heap agrees, at the block's offset");
         shmem.barrierAll();
         shmem.free(b);
         System.out.println("case host-only-refused ok pe " + me);
+    }
+
+    /** This PE's bytes of {@code b} read from the kind's own heap, behind jshmem's back (not through getmem). */
+    private static byte[] kindBytes(SymmetricMemory b, int bytes) {
+        return OpaqueFileDeviceProvider.ownHeap().asSlice(b.heapOffset(), bytes).toArray(ValueLayout.JAVA_BYTE);
     }
 }

@@ -1,10 +1,9 @@
 package io.jshmem.it.pe;
 
-import io.jshmem.MemType;
 import io.jshmem.spi.MemoryKindCapabilities;
 import io.jshmem.spi.MemoryKindHeap;
-import io.jshmem.spi.MemoryKindProvider;
 import io.jshmem.spi.MemoryKindSetup;
+import io.jshmem.spi.contract.TestDeviceKindProvider;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
@@ -18,10 +17,15 @@ import java.util.Optional;
  * private mappings. So jshmem can reach it only as it would reach a GPU heap. Available only while the system
  * property {@value #DIR_PROPERTY} names a directory. Thread-safe.
  */
-public final class OpaqueFileDeviceProvider implements MemoryKindProvider {
+public final class OpaqueFileDeviceProvider extends TestDeviceKindProvider {
     public static final String DIR_PROPERTY = "jshmem.test.opaqueDir";
     public static final String NAME = "opaque-file-test";
     private static volatile MemoryKindHeap lastOpened;
+
+    /** Not host-addressable and without atomics, as a GPU heap. */
+    public OpaqueFileDeviceProvider() {
+        super(NAME, new MemoryKindCapabilities(false, false));
+    }
 
     /**
      * This PE's own heap of the last open, as the test reads it behind jshmem's back to prove where bytes landed;
@@ -30,21 +34,6 @@ public final class OpaqueFileDeviceProvider implements MemoryKindProvider {
     public static MemorySegment ownHeap() {
         MemoryKindHeap h = lastOpened;
         return h == null ? null : h.local();
-    }
-
-    @Override
-    public MemType memType() {
-        return MemType.DEVICE_SIDE;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public MemoryKindCapabilities capabilities() {
-        return new MemoryKindCapabilities(false, false);
     }
 
     @Override

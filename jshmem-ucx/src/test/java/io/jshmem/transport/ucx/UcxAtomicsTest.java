@@ -221,12 +221,16 @@ class UcxAtomicsTest {
                                 target.set(JAVA_LONG, LONG_WORD, old);
                                 assertEquals(old, t.atomicByCasLoop(op, 1, LONG_WORD, operand, compare, true), what);
                                 assertEquals(nativeWord, target.get(JAVA_LONG, LONG_WORD), what);
+                                assertEquals(op.apply(old, operand, compare), nativeWord, what + ": the definition");
                                 assertTrue(op == AmoOp.SET || nativeOld == old, what); // SET's result: unspecified
 
                                 int o = (int) old;
                                 target.set(JAVA_INT, INT_WORD, o);
-                                t.atomicInt(op, 1, INT_WORD, (int) operand, (int) compare);
+                                int nativeIntOld = t.atomicInt(op, 1, INT_WORD, (int) operand, (int) compare);
                                 int nativeInt = target.get(JAVA_INT, INT_WORD);
+                                assertEquals(op.apply(o, (int) operand, (int) compare), nativeInt,
+                                        what + " (32-bit): the definition");
+                                assertTrue(op == AmoOp.SET || nativeIntOld == o, what + " (32-bit)");
                                 target.set(JAVA_INT, INT_WORD, o);
                                 assertEquals(o, (int) t.atomicByCasLoop(op, 1, INT_WORD, (int) operand,
                                         (int) compare, false), what + " (32-bit)");
