@@ -74,7 +74,7 @@ public final class BucketSort {
 
         long counterBytes = (long) bucketWidth * Integer.BYTES;
         long javaHeap = Runtime.getRuntime().maxMemory();
-        if (counterBytes > javaHeap / 4 * 3) {
+        if (counterBytes > javaHeap / 4 * 3 || bucketWidth > Integer.MAX_VALUE - 8) {
             throw new BadArgument("-max-key", Long.toString(maxKey), "the key counters of a PE's bucket need "
                     + counterBytes + " bytes of Java heap, more than 3/4 of the JVM's maximum (" + javaHeap
                     + " bytes): lower -max-key, use more PEs, or raise the heap (shmemrun --jvm-arg=-Xmx...)");

@@ -30,11 +30,6 @@ public final class Pcg32 {
         return Integer.rotateRight(xorShifted, rotation);
     }
 
-    /** A uniformly distributed value in [0, bound) without modulo bias, like the reference boundedrand. */
-    public int bounded(int bound) {
-        return bounded(bound, threshold(bound));
-    }
-
     /**
      * The rejection threshold of {@link #bounded(int, int)} for {@code bound}, {@code 2^32 mod bound}: compute it once
      * for a loop of draws. The reference recomputes it per draw, which a C compiler moves out of the loop; C2 keeps
@@ -45,7 +40,10 @@ public final class Pcg32 {
         return Integer.remainderUnsigned(-bound, bound);
     }
 
-    /** As {@link #bounded(int)}, with {@code threshold} = {@link #threshold(int) threshold(bound)}: the same draws. */
+    /**
+     * A uniformly distributed value in [0, bound) without modulo bias, the draws of the reference boundedrand;
+     * {@code threshold} is {@link #threshold(int) threshold(bound)}.
+     */
     public int bounded(int bound, int threshold) {
         while (true) {
             int r = next();

@@ -42,7 +42,7 @@ public final class SynchP2p {
 
     /**
      * One row of the sweep: {@code a[row + li] = a[row + li - 1] + a[above + li] - a[above + li - 1]} for li in
-     * [first, last]. A method of its own so that the JIT compiles it as a method, called from the pipeline loop,
+     * [first, last]. A method of its own so that the JIT compiles it as a method, called from {@link Pipeline#row},
      * rather than as part of an on-stack replacement of {@code run} (whose code for this loop ran at a third of the
      * speed in most launches); the value just computed is kept in a local, as a C compiler keeps it in a register,
      * instead of being reloaded from the array. Same operations in the same order: the same results.

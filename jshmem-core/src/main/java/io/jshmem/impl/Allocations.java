@@ -1,6 +1,5 @@
 package io.jshmem.impl;
 
-import io.jshmem.HeapUsage;
 import io.jshmem.MemType;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
@@ -11,6 +10,7 @@ import io.jshmem.operand.Operands;
 import io.jshmem.operand.SymmetricBlock;
 import io.jshmem.runtime.Instance;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Optional;
 import java.util.Set;
@@ -25,6 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * argument on one PE fails every PE ({@link AllocationArgs#rejectTogether}). Thread-safe.
  */
 final class Allocations {
+    /** Bytes of zeros per copy when calloc clears a block of a kind without host views. */
+    private static final long ZERO_CHUNK = 1 << 20;
     /** Blocks allocated and not yet freed, retired at finalize (their views must not outlive the mapped heap). */
     private final Set<SymmetricBlock> liveBlocks = ConcurrentHashMap.newKeySet();
     private final Instance instance;
@@ -137,7 +139,7 @@ final class Allocations {
         if (mem instanceof KindBlock k) {
             throw new ShmemArgumentException("realloc of " + k + " is not supported: realloc resizes HOST_SIDE "
                     + "buffers only; allocate a new " + k.memType() + " buffer, copy "
-                    + (k.hostAddressable() ? "through local()" : "with the memory kind's own means")
+                    + (k.hostAddressable() ? "through local()" : "with getmem/putmem")
                     + ", and free the old one (nothing was changed)");
         }
         RuntimeException bad = AllocationArgs.bytes("realloc", bytes, instance.heapUsage());
@@ -245,10 +247,29 @@ final class Allocations {
         }
         SymmetricMemory m = allocate("calloc", count * elementSize, ShmemRuntime.DEFAULT_ALIGNMENT, memType);
         if (m != null) {
-            m.local().fill((byte) 0);
+            zero((KindBlock) m);
             instance.barrierAll();
         }
         return m;
+    }
+
+    /**
+     * Zeroes this PE's part of a new block of a provided kind: through its view when it has one, else with the kind's
+     * own copies (a GPU heap has no host view), a zeroed host chunk at a time.
+     */
+    private void zero(KindBlock k) {
+        if (k.hostAddressable()) {
+            k.local().fill((byte) 0);
+            return;
+        }
+        long size = k.byteSize();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment zeros = arena.allocate(Math.min(size, ZERO_CHUNK));
+            for (long at = 0; at < size; at += zeros.byteSize()) {
+                long n = Math.min(zeros.byteSize(), size - at);
+                k.copies().copyIn(instance.myPe(), k.heapOffset() + at, zeros.asSlice(0, n));
+            }
+        }
     }
 
     SymmetricMemory align(long alignment, long bytes, MemType memType) {
@@ -302,11 +323,6 @@ final class Allocations {
                     + "free each buffer exactly once");
         }
         return k;
-    }
-
-    /** This PE's heap usage (equal on every PE while all follow the collective rules). */
-    HeapUsage heapUsage() {
-        return instance.heapUsage();
     }
 
     /** Whether the native {@code segment} lies wholly inside this PE's heap; compares addresses only. */

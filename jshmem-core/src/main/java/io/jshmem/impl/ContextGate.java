@@ -13,7 +13,8 @@ import java.lang.foreign.ValueLayout;
  * The gate every entry of one context goes through before its work reaches {@link io.jshmem.comm.Comm}: context
  * usability (destroyed, PRIVATE), target PE checks in the context's numbering and their translation to world PEs
  * (team contexts), symmetric and local range checks through {@link Operands}, and the thread rules' enter/leave
- * ({@link CallGuard}). {@link ContextImpl} and its helpers ({@link SyncOps}, {@link StridedRma}) are each given the
+ * ({@link CallGuard}). {@link ContextImpl}, the entry points it shares with the runtime ({@link ContextRma},
+ * {@link ContextAtomicsAndWaits}) and its helpers ({@link SyncOps}, {@link StridedRma}, {@link KindRma}) are given the
  * context's gate; none of them calls back into the context. Immutable; thread-safe.
  */
 final class ContextGate {
@@ -21,7 +22,7 @@ final class ContextGate {
 
     /** The instance identity that owns the buffers this context may use. */
     final Object owner;
-    int nPes;
+    final int nPes;
     /** A created context's state (engine view, options, owner thread, destroyed); null for the default context. */
     final ContextState state;
     /** The team the context was created from; null for world contexts created without one. */
@@ -32,7 +33,7 @@ final class ContextGate {
      */
     final int[] worldPes;
     /** This PE's number in the context's team. */
-    int teamMe;
+    final int teamMe;
     /** Thread rules checked on every call ({@link CallGuard}); null when there is none to check. */
     final CallGuard guard;
 

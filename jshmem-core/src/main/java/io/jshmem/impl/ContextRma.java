@@ -10,12 +10,12 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * The contiguous put and get (byte and typed, blocking and nbi), quiet and fence of a context, over its {@link Comm},
+ * The contiguous put and get (byte and typed, blocking and nbi), scalar p and g, quiet and fence of a context, over its {@link Comm},
  * gate and host profile: every entry point is the shared operand checks of its direction, then one transfer with a
  * constant kind; a block of a provided memory kind, told apart by the sign of the checked offset ({@link #onHost}),
  * goes to {@link KindRma} instead, outside the compiled host path. Shared, through {@link ContextAtomicsAndWaits}, by
  * {@link ContextImpl} and by the runtime ({@link ForwardingContext}, over its default context's parts), so that the
- * runtime's put, get, quiet and fence are the very same compiled methods as a context's rather than a forward to
+ * runtime's put, get, p, g, quiet and fence are the very same compiled methods as a context's rather than a forward to
  * them. Measured (JMH PutPathBench, -XX:+LogCompilation): C1 does not inline the runtime's entry point, so C2
  * compiles it on its own with the whole tree inlined; a forward added 80-140 bytes of machine code to that tree,
  * which took putmem past C2's InlineSmallCode (2,500 bytes), and the caller's loop then called it instead of inlining
@@ -200,6 +200,104 @@ abstract sealed class ContextRma implements Context permits ContextAtomicsAndWai
             case GET -> comm.get(wpe, off, local, localOff, bytes);
             default -> comm.getNbi(wpe, off, local, localOff, bytes);
         }
+    }
+
+    // ---- scalar p/g: shared with the runtime as put and get are, rather than forwarded -----------------------
+
+    private void putScalar(ValueLayout type, SymmetricMemory dest, long index, long bits, int pe) {
+        long size = ContextGate.size(type);
+        long off = gate.remote(dest, "dest", "index", index, "count", 1, size, pe);
+        HostProfile.Span span = prof.begin();
+        int claimed = gate.enter();
+        try {
+            comm.putScalar(gate.world(pe), off, type, bits);
+        } finally {
+            gate.leave(claimed);
+            HostProfile.end(span, ProfFrame.PUT, "p", pe, size);
+        }
+    }
+
+    private long getScalar(ValueLayout type, SymmetricMemory src, long index, int pe) {
+        long size = ContextGate.size(type);
+        long off = gate.remote(src, "src", "index", index, "count", 1, size, pe);
+        HostProfile.Span span = prof.begin();
+        int claimed = gate.enter();
+        try {
+            return comm.getScalar(gate.world(pe), off, type);
+        } finally {
+            gate.leave(claimed);
+            HostProfile.end(span, ProfFrame.GET, "g", pe, size);
+        }
+    }
+
+    @Override
+    public final void p(ValueLayout.OfByte type, SymmetricMemory dest, long index, byte value, int pe) {
+        putScalar(type, dest, index, value, pe);
+    }
+
+    @Override
+    public final void p(ValueLayout.OfShort type, SymmetricMemory dest, long index, short value, int pe) {
+        putScalar(type, dest, index, value, pe);
+    }
+
+    @Override
+    public final void p(ValueLayout.OfChar type, SymmetricMemory dest, long index, char value, int pe) {
+        putScalar(type, dest, index, value, pe);
+    }
+
+    @Override
+    public final void p(ValueLayout.OfInt type, SymmetricMemory dest, long index, int value, int pe) {
+        putScalar(type, dest, index, value, pe);
+    }
+
+    @Override
+    public final void p(ValueLayout.OfLong type, SymmetricMemory dest, long index, long value, int pe) {
+        putScalar(type, dest, index, value, pe);
+    }
+
+    @Override
+    public final void p(ValueLayout.OfFloat type, SymmetricMemory dest, long index, float value, int pe) {
+        putScalar(type, dest, index, Float.floatToRawIntBits(value), pe);
+    }
+
+    @Override
+    public final void p(ValueLayout.OfDouble type, SymmetricMemory dest, long index, double value, int pe) {
+        putScalar(type, dest, index, Double.doubleToRawLongBits(value), pe);
+    }
+
+    @Override
+    public final byte g(ValueLayout.OfByte type, SymmetricMemory src, long index, int pe) {
+        return (byte) getScalar(type, src, index, pe);
+    }
+
+    @Override
+    public final short g(ValueLayout.OfShort type, SymmetricMemory src, long index, int pe) {
+        return (short) getScalar(type, src, index, pe);
+    }
+
+    @Override
+    public final char g(ValueLayout.OfChar type, SymmetricMemory src, long index, int pe) {
+        return (char) getScalar(type, src, index, pe);
+    }
+
+    @Override
+    public final int g(ValueLayout.OfInt type, SymmetricMemory src, long index, int pe) {
+        return (int) getScalar(type, src, index, pe);
+    }
+
+    @Override
+    public final long g(ValueLayout.OfLong type, SymmetricMemory src, long index, int pe) {
+        return getScalar(type, src, index, pe);
+    }
+
+    @Override
+    public final float g(ValueLayout.OfFloat type, SymmetricMemory src, long index, int pe) {
+        return Float.intBitsToFloat((int) getScalar(type, src, index, pe));
+    }
+
+    @Override
+    public final double g(ValueLayout.OfDouble type, SymmetricMemory src, long index, int pe) {
+        return Double.longBitsToDouble(getScalar(type, src, index, pe));
     }
 
     // ---- ordering: shared with the runtime as put and get are, rather than forwarded ---------------------------

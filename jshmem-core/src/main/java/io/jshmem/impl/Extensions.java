@@ -15,7 +15,6 @@ import io.jshmem.config.Settings;
 import io.jshmem.error.ShmemArgumentException;
 import io.jshmem.operand.Operands;
 import io.jshmem.runtime.EngineTuning;
-import io.jshmem.runtime.HostProfile;
 import io.jshmem.runtime.Instance;
 import io.jshmem.runtime.Profiler;
 
@@ -37,17 +36,15 @@ final class Extensions {
     private final RuntimeImpl runtime;
     private final int instanceId;
     private final Profiler profiler;
-    private final HostProfile hostProfile;
     private final Map<DataOpEngine, EngineConfig> configs = new EnumMap<>(DataOpEngine.class);
     private final Set<StreamImpl> streams = ConcurrentHashMap.newKeySet();
     private final AtomicInteger nextStreamId = new AtomicInteger(1);
     private StreamImpl defaultStream;
 
-    Extensions(RuntimeImpl runtime, int instanceId, Profiler profiler, HostProfile hostProfile) {
+    Extensions(RuntimeImpl runtime, int instanceId, Profiler profiler) {
         this.runtime = runtime;
         this.instanceId = instanceId;
         this.profiler = profiler;
-        this.hostProfile = hostProfile;
         for (DataOpEngine e : DataOpEngine.values()) {
             configs.put(e, EngineConfig.defaultFor(e));
         }
@@ -59,10 +56,6 @@ final class Extensions {
 
     Profiler profiler() {
         return profiler;
-    }
-
-    HostProfile hostProfile() {
-        return hostProfile;
     }
 
     /**

@@ -16,8 +16,8 @@ import java.util.Set;
 /**
  * The {@link io.jshmem.Context} half of a {@link ShmemRuntime}: a runtime is its instance's default context, so every
  * context operation on it goes to the {@link ContextImpl} held here, a few bytecodes to a method of a final class.
- * The contiguous put and get ({@link ContextRma}) and the atomics, signals and waits ({@link ContextAtomicsAndWaits})
- * are the exception: they are inherited and run on the default context's own Comm, gate and profile, because a
+ * The contiguous put and get, scalar p and g, quiet and fence ({@link ContextRma}) and the atomics, signals and waits
+ * ({@link ContextAtomicsAndWaits}) are the exception: they are inherited and run on the default context's own Comm, gate and profile, because a
  * forward made the put's compiled tree too big for C2 to inline into the caller (see ContextRma), and inheriting
  * them means a new atomic needs no forward here. Thread-safe as {@link ContextImpl}.
  */
@@ -112,76 +112,6 @@ abstract sealed class ForwardingContext extends ContextAtomicsAndWaits implement
     public final void ibgetmem(MemorySegment dest, long destOffset, long dst, SymmetricMemory src, long srcOffset,
                                long sst, long bsize, long nblocks, int pe) {
         ctx.ibgetmem(dest, destOffset, dst, src, srcOffset, sst, bsize, nblocks, pe);
-    }
-
-    @Override
-    public final void p(ValueLayout.OfByte type, SymmetricMemory dest, long index, byte value, int pe) {
-        ctx.p(type, dest, index, value, pe);
-    }
-
-    @Override
-    public final void p(ValueLayout.OfShort type, SymmetricMemory dest, long index, short value, int pe) {
-        ctx.p(type, dest, index, value, pe);
-    }
-
-    @Override
-    public final void p(ValueLayout.OfChar type, SymmetricMemory dest, long index, char value, int pe) {
-        ctx.p(type, dest, index, value, pe);
-    }
-
-    @Override
-    public final void p(ValueLayout.OfInt type, SymmetricMemory dest, long index, int value, int pe) {
-        ctx.p(type, dest, index, value, pe);
-    }
-
-    @Override
-    public final void p(ValueLayout.OfLong type, SymmetricMemory dest, long index, long value, int pe) {
-        ctx.p(type, dest, index, value, pe);
-    }
-
-    @Override
-    public final void p(ValueLayout.OfFloat type, SymmetricMemory dest, long index, float value, int pe) {
-        ctx.p(type, dest, index, value, pe);
-    }
-
-    @Override
-    public final void p(ValueLayout.OfDouble type, SymmetricMemory dest, long index, double value, int pe) {
-        ctx.p(type, dest, index, value, pe);
-    }
-
-    @Override
-    public final byte g(ValueLayout.OfByte type, SymmetricMemory src, long index, int pe) {
-        return ctx.g(type, src, index, pe);
-    }
-
-    @Override
-    public final short g(ValueLayout.OfShort type, SymmetricMemory src, long index, int pe) {
-        return ctx.g(type, src, index, pe);
-    }
-
-    @Override
-    public final char g(ValueLayout.OfChar type, SymmetricMemory src, long index, int pe) {
-        return ctx.g(type, src, index, pe);
-    }
-
-    @Override
-    public final int g(ValueLayout.OfInt type, SymmetricMemory src, long index, int pe) {
-        return ctx.g(type, src, index, pe);
-    }
-
-    @Override
-    public final long g(ValueLayout.OfLong type, SymmetricMemory src, long index, int pe) {
-        return ctx.g(type, src, index, pe);
-    }
-
-    @Override
-    public final float g(ValueLayout.OfFloat type, SymmetricMemory src, long index, int pe) {
-        return ctx.g(type, src, index, pe);
-    }
-
-    @Override
-    public final double g(ValueLayout.OfDouble type, SymmetricMemory src, long index, int pe) {
-        return ctx.g(type, src, index, pe);
     }
 
     @Override

@@ -45,7 +45,7 @@ final class RuntimeImpl extends ForwardingContext implements ShmemRuntime {
         super(instance, new HostProfile(profiler), CallGuard.of(level, Thread.currentThread(), inCall, false));
         this.contexts = new ContextFactory(this, instance, ctx.prof, level, Thread.currentThread(), inCall);
         this.instance = instance;
-        this.ext = new Extensions(this, instanceId, profiler, ctx.prof);
+        this.ext = new Extensions(this, instanceId, profiler);
         this.locks = new QueueLocks(instance.comm());
         this.alloc = new Allocations(instance, instanceId, gate);
     }

@@ -14,7 +14,8 @@ import java.lang.invoke.VarHandle;
  * gets are copies, and atomics are hardware atomics through {@link VarHandle}s on the mapping, atomic with respect
  * to every other PE and to the target's own atomic accesses. It owns every byte moved to and from a mapped peer:
  * the routing point holds it by its concrete (final) type and calls it directly for mapped peers, so that a put or
- * a scalar p on one host costs no interface dispatch; beyond the SPI it offers scalar and strided forms for that.
+ * a scalar p on one host costs no interface dispatch; beyond the SPI it offers forms that take the peer mapping the routing
+ * point already read ({@link #putTo}, {@link #getFrom}, scalar, strided and {@link #fetchLong(MemorySegment, long)}).
  *
  * <p>Completion: every operation, nbi included, is complete when the call returns (nbi forms have nothing to
  * defer). Ordering: {@link #fence()} is a release fence and {@link #quiet()} a full fence, so data written before

@@ -141,9 +141,9 @@ final class UcxOperations {
     /**
      * An operation UCP has no opcode for: its definition ({@link AmoOp#apply}) in a compare-and-swap loop of blocking
      * UCP atomics (an atomic read, then CSWAPs until one finds the word still holding the value its new value was
-     * computed from), so it is atomic with respect to every other atomic on the word. Returns the old value. The
-     * whole loop, not only each step, ends at the engine's deadline: a word other PEs keep changing fails it as a
-     * timeout rather than spinning forever.
+     * computed from), so it is atomic with respect to every other atomic on the word. Returns the old value. Each
+     * step waits at most the engine's timeout, and no step starts once the loop has run past it: a word other PEs
+     * keep changing fails the call as a timeout (at most about twice the timeout) rather than spinning forever.
      */
     long casLoop(UcxPeer p, AmoOp op, long heapOffset, long operand, long compare, boolean wide, String what) {
         long deadline = System.nanoTime() + timeoutNanos;
