@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class KindRmaTest {
     private static final String[] CASES = {"ring-putmem", "ring-nbi", "ring-typed", "host-block-operand",
-        "contexts", "bad-input", "host-only-refused"};
+        "contexts", "calloc-zeroes", "bad-input", "host-only-refused"};
 
     @ParameterizedTest(name = "{0} PEs")
     @ValueSource(ints = {2, 3})
@@ -41,7 +41,7 @@ class KindRmaTest {
         int nPes = 2;
         var r = CollectivesTest.runOkWithLine(Jobs.spec(KindRmaPe.class, nPes, dir.toString(), "unchecked")
                 .withEnv("JSHMEM_CHECKS", "false"), nPes, pe -> "KIND RMA OK pe " + pe + " of " + nPes);
-        passed(r, nPes, Arrays.copyOf(CASES, 5));
+        passed(r, nPes, Arrays.copyOf(CASES, 6));
     }
 
     private static void passed(JobResult r, int nPes, String[] cases) {

@@ -50,6 +50,7 @@ public final class KindRmaPe {
         ringTyped(shmem, d, me, n);
         hostBlockOperand(shmem, d, me, n);
         contexts(shmem, d, me, n);
+        callocZeroes(shmem, me);
         if (!unchecked) {
             badInput(shmem, me, n);
             hostOnlyRefused(shmem, me, n);
@@ -261,6 +262,21 @@ public final class KindRmaPe {
         shmem.barrierAll();
         shmem.free(b);
         System.out.println("case host-only-refused ok pe " + me);
+    }
+
+    /** calloc of a kind without host views zeroes through the kind's copies, also over bytes a freed block left. */
+    private static void callocZeroes(ShmemRuntime shmem, int me) {
+        SymmetricMemory dirty = shmem.malloc(4096, MemType.DEVICE_SIDE);
+        shmem.putmem(dirty, 0, MemorySegment.ofArray(pattern(4096, 70 + me)), 0, 4096, me);
+        long at = dirty.heapOffset();
+        shmem.free(dirty);
+        SymmetricMemory zeroed = shmem.calloc(512, 8, MemType.DEVICE_SIDE);
+        Expect.isTrue(zeroed.heapOffset() == at, "calloc reuses the freed block's bytes (offset " + at + ")");
+        same(new byte[4096], kindBytes(zeroed, 4096), "calloc zeroed the kind's own heap");
+        same(new byte[4096], read(shmem, zeroed, 0, 4096, me), "and getmem reads zeros");
+        shmem.barrierAll();
+        shmem.free(zeroed);
+        System.out.println("case calloc-zeroes ok pe " + me);
     }
 
     /** This PE's bytes of {@code b} read from the kind's own heap, behind jshmem's back (not through getmem). */
