@@ -4,7 +4,6 @@ import io.jshmem.DataType;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
@@ -32,6 +31,8 @@ import java.util.Locale;
 public final class BucketSort {
     private static final ValueLayout.OfInt KEY = ValueLayout.JAVA_INT;
     private static final int BURN_IN = 1;
+    /** Received keys the counting sort reads per block: 8 KiB, well inside L1. */
+    private static final int KEY_BLOCK = 2048;
     static final String USAGE = """
             usage: shmemrun -np N io.jshmem.apps.BucketSort [flags]
               -keys K         keys per PE (weak) or in total (strong); default 2097152 (2 Mi)
@@ -73,11 +74,16 @@ public final class BucketSort {
         }
 
         long counterBytes = (long) bucketWidth * Integer.BYTES;
+        long keyBytes = 2L * keysPerPe * Integer.BYTES;
         long javaHeap = Runtime.getRuntime().maxMemory();
-        if (counterBytes > javaHeap / 4 * 3 || bucketWidth > Integer.MAX_VALUE - 8) {
-            throw new BadArgument("-max-key", Long.toString(maxKey), "the key counters of a PE's bucket need "
-                    + counterBytes + " bytes of Java heap, more than 3/4 of the JVM's maximum (" + javaHeap
-                    + " bytes): lower -max-key, use more PEs, or raise the heap (shmemrun --jvm-arg=-Xmx...)");
+        if (counterBytes + keyBytes > javaHeap / 4 * 3 || bucketWidth > Integer.MAX_VALUE - 8
+                || keysPerPe > Integer.MAX_VALUE - 8) {
+            throw new BadArgument(counterBytes > keyBytes ? "-max-key" : "-keys",
+                    counterBytes > keyBytes ? Long.toString(maxKey) : Long.toString(keysArg),
+                    "a PE's key counters (" + counterBytes + " bytes) and its two key arrays (" + keyBytes
+                    + " bytes) need more than 3/4 of the JVM's maximum heap (" + javaHeap + " bytes) or more than an"
+                    + " int[] holds: lower -max-key or -keys, use more PEs, or raise the heap"
+                    + " (shmemrun --jvm-arg=-Xmx...)");
         }
         if (me == 0) {
             System.out.println("ISx v1.3 (jshmem Java twin)");
@@ -92,15 +98,18 @@ public final class BucketSort {
         SymmetricMemory receiveOffset = shmem.calloc(1, Long.BYTES);
         double[] seconds = new double[Phase.values().length];
         boolean ok;
-        try (Arena arena = Arena.ofConfined(); Stats stats = new Stats(shmem)) {
-            MemorySegment keys = arena.allocate((long) keysPerPe * Integer.BYTES, 64);
-            MemorySegment bucketed = arena.allocate((long) keysPerPe * Integer.BYTES, 64);
-            // The key counters are an int[] (on the Java heap, like ISx's malloc'd array): the counting sort's random
-            // increments ran at 6.0 ms per iteration against 7.5 ms in an off-heap segment (2 PEs, 2^19 keys).
+        try (Stats stats = new Stats(shmem)) {
+            // The private arrays are int[] (ISx's are malloc'd): C2 compiles the phases' loops over arrays to the C's
+            // speed, and over off-heap segments slower (docs/performance.md, "Private data in arrays"). Only the
+            // receive buffer, which peers write, is symmetric memory.
+            int[] keys = new int[keysPerPe];
+            int[] bucketed = new int[keysPerPe];
             int[] keyCounts = new int[bucketWidth];
             int[] bucketSizes = new int[nPes];
             int[] bucketOffsets = new int[nPes];
             int[] sendOffsets = new int[nPes];
+            MemorySegment bucketedSegment = MemorySegment.ofArray(bucketed);
+            int[] block = new int[KEY_BLOCK];
             Sorter sorter = new Sorter(shmem, keysPerPe, bucketWidth, (int) maxKey, received, receiveOffset, capacity);
             long myBucketSize = 0;
             for (int it = 0; it < iterations + BURN_IN; it++) {
@@ -116,9 +125,9 @@ public final class BucketSort {
                 long t3 = System.nanoTime();
                 sorter.bucketize(keys, bucketed, bucketOffsets);
                 long t4 = System.nanoTime();
-                myBucketSize = sorter.exchange(bucketed, bucketSizes, sendOffsets);
+                myBucketSize = sorter.exchange(bucketedSegment, bucketSizes, sendOffsets);
                 long t5 = System.nanoTime();
-                sorter.countKeys(myBucketSize, keyCounts);
+                sorter.countKeys(myBucketSize, keyCounts, block);
                 long t6 = System.nanoTime();
                 shmem.barrierAll();
                 long t7 = System.nanoTime();
@@ -201,23 +210,27 @@ public final class BucketSort {
             this.capacity = capacity;
         }
 
-        void makeInput(MemorySegment keys) {
+        void makeInput(int[] keys) {
             int me = shmem.myPe();
-            Pcg32 rng = new Pcg32(me, me);
-            int threshold = Pcg32.threshold(maxKey);
-            long sum = 0;
-            for (long i = 0; i < keysPerPe; i++) {
-                int k = rng.bounded(maxKey, threshold);
-                keys.setAtIndex(KEY, i, k);
-                sum += k;
-            }
-            generatedSum = sum;
+            generatedSum = makeKeys(new Pcg32(me, me), maxKey, keys);
         }
 
-        void countBuckets(MemorySegment keys, int[] bucketSizes) {
+        private static long makeKeys(Pcg32 rng, int maxKey, int[] keys) {
+            int threshold = Pcg32.threshold(maxKey);
+            long sum = 0;
+            for (int i = 0; i < keys.length; i++) {
+                int k = rng.bounded(maxKey, threshold);
+                keys[i] = k;
+                sum += k;
+            }
+            return sum;
+        }
+
+        void countBuckets(int[] keys, int[] bucketSizes) {
             java.util.Arrays.fill(bucketSizes, 0);
-            for (long i = 0; i < keysPerPe; i++) {
-                bucketSizes[keys.getAtIndex(KEY, i) / bucketWidth]++;
+            int width = bucketWidth;
+            for (int k : keys) {
+                bucketSizes[k / width]++;
             }
         }
 
@@ -230,10 +243,10 @@ public final class BucketSort {
             }
         }
 
-        void bucketize(MemorySegment keys, MemorySegment bucketed, int[] bucketOffsets) {
-            for (long i = 0; i < keysPerPe; i++) {
-                int k = keys.getAtIndex(KEY, i);
-                bucketed.setAtIndex(KEY, bucketOffsets[k / bucketWidth]++, k);
+        void bucketize(int[] keys, int[] bucketed, int[] bucketOffsets) {
+            int width = bucketWidth;
+            for (int k : keys) {
+                bucketed[bucketOffsets[k / width]++] = k;
             }
         }
 
@@ -261,11 +274,23 @@ public final class BucketSort {
             return receiveOffset.local().get(ValueLayout.JAVA_LONG, 0);
         }
 
-        void countKeys(long myBucketSize, int[] keyCounts) {
+        /**
+         * The counting sort, reading the received keys in blocks into {@code block}: the random increments ran at
+         * the C's speed when the loop read an int[], and 1.4x slower when it read the symmetric segment itself.
+         */
+        void countKeys(long myBucketSize, int[] keyCounts, int[] block) {
             MemorySegment in = received.local();
             int minKey = shmem.myPe() * bucketWidth;
-            for (long i = 0; i < myBucketSize; i++) {
-                keyCounts[in.getAtIndex(KEY, i) - minKey]++;
+            for (long at = 0; at < myBucketSize; at += block.length) {
+                int n = (int) Math.min(block.length, myBucketSize - at);
+                MemorySegment.copy(in, KEY, at * Integer.BYTES, block, 0, n);
+                countBlock(block, n, minKey, keyCounts);
+            }
+        }
+
+        private static void countBlock(int[] block, int n, int minKey, int[] keyCounts) {
+            for (int i = 0; i < n; i++) {
+                keyCounts[block[i] - minKey]++;
             }
         }
 
