@@ -4,6 +4,8 @@
  */
 module io.jshmem.apps {
     requires io.jshmem;
+    // Stencil's vector kernel, used where a PE's JVM resolves the module (--add-modules jdk.incubator.vector).
+    requires static jdk.incubator.vector;
 
     exports io.jshmem.apps;
 }

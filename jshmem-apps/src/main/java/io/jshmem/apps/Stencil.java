@@ -36,6 +36,7 @@ import java.util.Locale;
 public final class Stencil {
     private static final ValueLayout.OfDouble D = ValueLayout.JAVA_DOUBLE;
     private static final double EPSILON = 1e-8;
+    private static final boolean VECTOR = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
     static final String USAGE = """
             usage: shmemrun -np N io.jshmem.apps.Stencil [flags]
               -iterations I   timed iterations (one untimed warm-up iteration runs first); default 10
@@ -129,6 +130,9 @@ public final class Stencil {
             System.out.println("Halo notification      = " + (atomicNotify ? "put + fence + atomic increment"
                     : "put with signal"));
             System.out.println("Number of iterations   = " + iterations);
+            System.out.println("Compute kernel         = " + (radius != 2 ? "scalar (vector code for radius 2 only)"
+                    : VECTOR ? "vector (jdk.incubator.vector, " + VectorStar.lanes() + " doubles)"
+                    : "scalar (add --jvm-arg=--add-modules=jdk.incubator.vector for vector code)"));
         }
         int maxLen = Math.max((n + npx - 1) / npx, (n + npy - 1) / npy);
         long haloSlot = (long) radius * maxLen;
@@ -170,7 +174,8 @@ public final class Stencil {
                 System.out.printf(Locale.ROOT, "Rate (MFlops/s): %f  Avg time (s): %f%n", 1e-6 * flops / avg, avg);
                 System.out.println(new ResultLine("Stencil", nPes).add("n", n).add("radius", radius)
                         .add("iterations", iterations).add("npx", npx).add("npy", npy)
-                        .add("notify", atomicNotify ? "atomic" : "signal").seconds("avg_iter", avg)
+                        .add("notify", atomicNotify ? "atomic" : "signal")
+                        .add("kernel", radius == 2 && VECTOR ? "vector" : "scalar").seconds("avg_iter", avg)
                         .seconds("halo", slowest[1] / iterations).seconds("compute", slowest[2] / iterations)
                         .seconds("total", slowest[0]).add("mflops", 1e-6 * flops / avg).add("l1_norm", norm)
                         .verified(ok));
@@ -180,6 +185,28 @@ public final class Stencil {
         shmem.free(notices);
         shmem.free(halos);
         return status;
+    }
+
+    /**
+     * The radius-2 star (the default) over one row in one pass, {@code y[o0 + i] += star(x, c0 + i)}: every point's
+     * eight terms in one expression, as a C compiler fuses PRK's loops over the points; it reads and writes {@code y}
+     * once per point instead of once per stencil point (8 passes, docs/performance.md). {@code s} is the row length
+     * of {@code x}. C2 keeps this loop scalar (see {@link VectorStar}).
+     */
+    static void star2Row(double[] x, double[] y, int o0, int c0, int len, int s, double w1, double w2) {
+        for (int i = 0; i < len; i++) {
+            int c = c0 + i;
+            y[o0 + i] += w1 * (x[c + s] - x[c - s]) + w2 * (x[c + 2 * s] - x[c - 2 * s])
+                    + w1 * (x[c + 1] - x[c - 1]) + w2 * (x[c + 2] - x[c - 2]);
+        }
+    }
+
+    /**
+     * Whether the stencil runs {@link VectorStar}: where the module {@code jdk.incubator.vector} is in the boot layer
+     * (the PE's JVM was started with {@code --add-modules jdk.incubator.vector}).
+     */
+    static boolean vectorKernel() {
+        return VECTOR;
     }
 
     /** This PE's tile with its ghost cells, its halo traffic and the stencil; allocated once. */
@@ -338,9 +365,8 @@ public final class Stencil {
             int jhi = Math.min(t.jend(), n - r - 1);
             int w = t.width();
             int len = ihi - ilo + 1;
-            // One pass over the row per stencil point, in PRK's order (the y-axis points from -r to r, then the
-            // x-axis ones): each pass is out[i] += weight * in[i + offset], which the JIT turns into vector code; a
-            // loop over the points inside the loop over i would not vectorize.
+            // Radius 2 in one fused pass per row; other radii one pass over the row per stencil point, in PRK's
+            // order (the y-axis points from -r to r, then the x-axis ones), out[i] += weight * in[i + offset].
             for (int j = jlo; j <= jhi; j++) {
                 int c0 = at(ilo, j);
                 int o0 = (ilo - t.istart()) + (j - t.jstart()) * w;
@@ -367,22 +393,11 @@ public final class Stencil {
             }
         }
 
-        /**
-         * The radius-2 star (the default) in one pass over the row: every point's eight terms in one expression, as a
-         * C compiler fuses PRK's loops over the points. C2 vectorizes this loop too, and it reads and writes
-         * {@code out} once per point instead of once per stencil point (8 passes): measured at 2 PEs, n 1000, 200
-         * iterations, see docs/performance.md.
-         */
         private void star2(int o0, int c0, int len) {
-            double w1 = weights[1];
-            double w2 = weights[2];
-            int s = rowLength;
-            double[] x = in;
-            double[] y = out;
-            for (int i = 0; i < len; i++) {
-                int c = c0 + i;
-                y[o0 + i] += w1 * (x[c + s] - x[c - s]) + w2 * (x[c + 2 * s] - x[c - 2 * s])
-                        + w1 * (x[c + 1] - x[c - 1]) + w2 * (x[c + 2] - x[c - 2]);
+            if (VECTOR) {
+                VectorStar.star2Row(in, out, o0, c0, len, rowLength, weights[1], weights[2]);
+            } else {
+                star2Row(in, out, o0, c0, len, rowLength, weights[1], weights[2]);
             }
         }
 
