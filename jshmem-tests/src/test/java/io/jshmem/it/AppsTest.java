@@ -62,7 +62,20 @@ class AppsTest {
         assertEquals(notify, result.get("notify"), r::transcript);
         assertEquals(nPes == 2 ? "1" : "2", result.get("npx"), r::transcript);
         assertEquals(10.0, Double.parseDouble(result.get("l1_norm")), 1e-8, r::transcript);
+        assertEquals("scalar", result.get("kernel"), r::transcript);
         assertTimes(r, result, "avg_iter", "halo", "compute", "total");
+    }
+
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {2, 4})
+    @Timeout(120)
+    void stencilVerifiesWithTheVectorKernel(int nPes) {
+        // n 103: rows of 99 or 50 points, not a multiple of any vector length, so every row ends in the scalar tail
+        JobResult r = Jobs.run(Jobs.spec(Stencil.class, nPes, "-n", "103", "-radius", "2", "-iterations", "4")
+                .withJvmArgs(List.of("--add-modules=jdk.incubator.vector")));
+        Map<String, String> result = verified(r, nPes, "Stencil", "Solution validates");
+        assertEquals("vector", result.get("kernel"), r::transcript);
+        assertEquals(10.0, Double.parseDouble(result.get("l1_norm")), 1e-8, r::transcript);
     }
 
     @ParameterizedTest(name = "{0} PEs")
