@@ -5,7 +5,6 @@ import io.jshmem.ShmemRuntime;
 import io.jshmem.SignalOp;
 import io.jshmem.SymmetricMemory;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
@@ -77,8 +76,12 @@ public final class Transpose {
         SymmetricMemory inbox = shmem.malloc(2L * nPes * blockSize * Double.BYTES);
         SymmetricMemory notices = shmem.calloc(nPes, Long.BYTES);
         int status;
-        try (Arena arena = Arena.ofConfined(); Stats stats = new Stats(shmem)) {
-            MemorySegment outbox = arena.allocate(blockSize * Double.BYTES, 64);
+        try (Stats stats = new Stats(shmem)) {
+            // The outbox and the column being accumulated are double[]: C2 compiles the packing and the accumulation
+            // over arrays faster than over off-heap segments (docs/performance.md, "Private data in arrays").
+            double[] outbox = new double[(int) blockSize];
+            MemorySegment outboxSegment = MemorySegment.ofArray(outbox);
+            double[] column = new double[block];
             int colStart = me * block;
             double[] a = new double[order * block];
             double[] b = new double[order * block];
@@ -104,7 +107,7 @@ public final class Transpose {
                     int to = (me - phase + nPes) % nPes;
                     pack(a, outbox, order, block, tile, to * block);
                     long t0 = System.nanoTime();
-                    shmem.putSignal(D, inbox, (parity * (long) nPes + me) * blockSize, outbox, 0, blockSize,
+                    shmem.putSignal(D, inbox, (parity * (long) nPes + me) * blockSize, outboxSegment, 0, blockSize,
                             notices, me, iter + 1, SignalOp.SET, to);
                     comm += (System.nanoTime() - t0) * 1e-9;
                 }
@@ -114,7 +117,7 @@ public final class Transpose {
                     long t0 = System.nanoTime();
                     shmem.signalWaitUntil(notices, from, Cmp.GE, iter + 1);
                     comm += (System.nanoTime() - t0) * 1e-9;
-                    accumulate(in, (parity * (long) nPes + from) * blockSize, b, order, block, from * block);
+                    accumulate(in, (parity * (long) nPes + from) * blockSize, b, order, block, from * block, column);
                 }
             }
             double total = (System.nanoTime() - start) * 1e-9;
@@ -162,7 +165,7 @@ public final class Transpose {
      * The block of A's rows {@code [rowStart, rowStart + block)} transposed into {@code out} in the receiver's
      * column-major layout ({@code out[c + block*r] = A(rowStart + r, c)}); A += 1 on that block.
      */
-    private static void pack(double[] a, MemorySegment out, int order, int block, int tile, int rowStart) {
+    private static void pack(double[] a, double[] out, int order, int block, int tile, int rowStart) {
         for (int c0 = 0; c0 < block; c0 += tile) {
             for (int r0 = 0; r0 < block; r0 += tile) {
                 int cEnd = Math.min(block, c0 + tile);
@@ -170,7 +173,7 @@ public final class Transpose {
                 for (int r = r0; r < rEnd; r++) {
                     for (int c = c0; c < cEnd; c++) {
                         int ai = rowStart + r + order * c;
-                        out.setAtIndex(D, c + (long) block * r, a[ai]);
+                        out[c + block * r] = a[ai];
                         a[ai] += 1.0;
                     }
                 }
@@ -178,14 +181,21 @@ public final class Transpose {
         }
     }
 
-    /** B's rows {@code [rowStart, rowStart + block)} += the received block (column-major, block rows per column). */
-    private static void accumulate(MemorySegment in, long base, double[] b, int order, int block, int rowStart) {
+    /**
+     * B's rows {@code [rowStart, rowStart + block)} += the received block (column-major, block rows per column), one
+     * column at a time copied into {@code column} first.
+     */
+    private static void accumulate(MemorySegment in, long base, double[] b, int order, int block, int rowStart,
+                                   double[] column) {
         for (int c = 0; c < block; c++) {
-            int bi = rowStart + order * c;
-            long ii = base + (long) block * c;
-            for (int r = 0; r < block; r++) {
-                b[bi + r] += in.getAtIndex(D, ii + r);
-            }
+            MemorySegment.copy(in, D, (base + (long) block * c) * Double.BYTES, column, 0, block);
+            addColumn(b, rowStart + order * c, column, block);
+        }
+    }
+
+    private static void addColumn(double[] b, int bi, double[] column, int block) {
+        for (int r = 0; r < block; r++) {
+            b[bi + r] += column[r];
         }
     }
 
