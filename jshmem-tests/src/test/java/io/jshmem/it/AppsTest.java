@@ -123,10 +123,18 @@ class AppsTest {
     @Test
     @Timeout(300)
     void badFlagsExitTwoNamingTheArgument() {
-        record Case(Class<?> program, int nPes, String named, String... args) {
+        record Case(Class<?> program, int nPes, List<String> jvmArgs, String named, String... args) {
+            Case(Class<?> program, int nPes, String named, String... args) {
+                this(program, nPes, List.of(), named, args);
+            }
         }
         List<Case> cases = List.of(
                 new Case(BucketSort.class, 2, "-keys = -5", "-keys", "-5"),
+                // One PE owns every key: 2^31 - 1 counters, more than an int[] holds
+                new Case(BucketSort.class, 1, "-max-key = 2147483647", "-max-key", "2147483647"),
+                // 2 x 8 MiB of key arrays and 8 MiB of counters against 3/4 of a 16 MiB Java heap
+                new Case(BucketSort.class, 2, List.of("-Xmx16m"), "-keys = 1048576", "-keys", "1048576",
+                        "-max-key", "4194304"),
                 new Case(BucketSort.class, 2, "-scaling = diagonal", "-scaling", "diagonal"),
                 new Case(Stencil.class, 2, "-iterations = 0", "-iterations", "0"),
                 // 3 PEs are 1 x 3 tiles: rows of 3, 2, 2 points, narrower than the radius 3
@@ -138,7 +146,7 @@ class AppsTest {
                 new Case(Gups.class, 3, "-m = 8", "-m", "8"),
                 new Case(Gups.class, 2, "unknown flag '-x'", "-x", "1"));
         for (Case c : cases) {
-            JobResult r = Jobs.run(Jobs.spec(c.program(), c.nPes(), c.args()));
+            JobResult r = Jobs.run(Jobs.spec(c.program(), c.nPes(), c.args()).withJvmArgs(c.jvmArgs()));
             String what = c.program().getSimpleName() + " " + String.join(" ", c.args());
             assertEquals(2, r.exitCode(), () -> what + ": " + r.transcript());
             List<String> err = r.stderr(0);
