@@ -29,8 +29,11 @@ import java.util.Set;
  * <li>Nbi operations may complete at any time up to the next {@link #quiet()}; their buffers must not be touched
  * before it.</li>
  * <li>Atomics are volatile read-modify-writes on naturally aligned 4- or 8-byte slots, atomic with respect to every
- * PE. Put-with-signal stores the data, then the 64-bit signal (release store or volatile add): whoever observes the
- * signal with an acquire load observes the data.</li>
+ * PE. A fetching atomic returns once the update is done. A non-fetching one (set, inc, add, and, or, xor, and the
+ * signal updates), like a put, is done and visible at the target after {@link #quiet()} and ordered by
+ * {@link #fence()}: on the shared-memory engine it is done on return, on the network engine it may still be in
+ * flight. Put-with-signal stores the data, then the 64-bit signal (release store or volatile add): whoever observes
+ * the signal with an acquire load observes the data.</li>
  * <li>Waits and tests read this PE's variables with acquire loads, honour {@code JSHMEM_TIMEOUT} and throw
  * {@link io.jshmem.error.PeFailedException} when a PE dies.</li>
  * </ul>

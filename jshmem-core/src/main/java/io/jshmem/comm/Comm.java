@@ -395,10 +395,37 @@ public final class Comm {
         return v;
     }
 
-    /** {@code atomicLong(SET, ...)} through the engine's own entry. */
+    /** {@code postLong(SET, ...)} through the engine's own entry. */
     public void setLong(int pe, long off, long value) {
         live(pe);
         route[pe].setLong(pe, off, value);
+        issued(pe);
+        rang(pe);
+    }
+
+    /** {@code postLong(FETCH_ADD, ...)} through the engine's own entry. */
+    public void addLong(int pe, long off, long value) {
+        live(pe);
+        route[pe].addLong(pe, off, value);
+        issued(pe);
+        rang(pe);
+    }
+
+    /**
+     * Non-fetching 64-bit atomic ({@link Transport#postLong}): done at the target by the next quiet, ordered by
+     * fence; engines that complete on return have done it on return.
+     */
+    public void postLong(AmoOp op, int pe, long off, long operand) {
+        live(pe);
+        route[pe].postLong(op, pe, off, operand);
+        issued(pe);
+        rang(pe);
+    }
+
+    /** Non-fetching 32-bit atomic, as {@link #postLong}. */
+    public void postInt(AmoOp op, int pe, long off, int operand) {
+        live(pe);
+        route[pe].postInt(op, pe, off, operand);
         issued(pe);
         rang(pe);
     }

@@ -60,7 +60,7 @@ abstract sealed class ContextAtomicsAndWaits extends ContextRma permits ContextI
 
     @Override
     public final void atomicInc(DataType type, SymmetricMemory dest, long index, int pe) {
-        sync.fetchAdd(type, dest, index, 1, pe);
+        sync.add(type, dest, index, 1, pe);
     }
 
     @Override
@@ -70,7 +70,7 @@ abstract sealed class ContextAtomicsAndWaits extends ContextRma permits ContextI
 
     @Override
     public final void atomicAdd(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        sync.fetchAdd(type, dest, index, value, pe);
+        sync.add(type, dest, index, value, pe);
     }
 
     @Override
@@ -80,7 +80,7 @@ abstract sealed class ContextAtomicsAndWaits extends ContextRma permits ContextI
 
     @Override
     public final void atomicAnd(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        sync.amo(AmoOp.FETCH_AND, type, dest, "dest", index, value, 0, pe);
+        sync.post(AmoOp.FETCH_AND, type, dest, index, value, pe);
     }
 
     @Override
@@ -90,7 +90,7 @@ abstract sealed class ContextAtomicsAndWaits extends ContextRma permits ContextI
 
     @Override
     public final void atomicOr(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        sync.amo(AmoOp.FETCH_OR, type, dest, "dest", index, value, 0, pe);
+        sync.post(AmoOp.FETCH_OR, type, dest, index, value, pe);
     }
 
     @Override
@@ -100,7 +100,7 @@ abstract sealed class ContextAtomicsAndWaits extends ContextRma permits ContextI
 
     @Override
     public final void atomicXor(DataType type, SymmetricMemory dest, long index, long value, int pe) {
-        sync.amo(AmoOp.FETCH_XOR, type, dest, "dest", index, value, 0, pe);
+        sync.post(AmoOp.FETCH_XOR, type, dest, index, value, pe);
     }
 
     @Override

@@ -106,13 +106,46 @@ final class SyncOps {
         return amo(AmoOp.FETCH, type, mem, "source", index, 0, 0, pe);
     }
 
+    /** Non-fetching set: done at the target by the next quiet (on return with the shared-memory engine). */
     void set(DataType type, SymmetricMemory mem, long index, long value, int pe) {
         if (direct(type)) {
             long off = gate.slot(mem, "dest", index, Long.BYTES, pe);
             comm.setLong(gate.world(pe), off, value);
             return;
         }
-        amo(AmoOp.SET, type, mem, "dest", index, value, 0, pe);
+        post(AmoOp.SET, type, mem, index, value, pe);
+    }
+
+    /** Non-fetching add (atomic_add, atomic_inc): done at the target by the next quiet, as {@link #set}. */
+    void add(DataType type, SymmetricMemory mem, long index, long value, int pe) {
+        if (direct(type)) {
+            long off = gate.slot(mem, "dest", index, Long.BYTES, pe);
+            comm.addLong(gate.world(pe), off, value);
+            return;
+        }
+        post(AmoOp.FETCH_ADD, type, mem, index, value, pe);
+    }
+
+    /**
+     * A non-fetching atomic ({@code op}'s old value dropped): atomic like {@link #amo}, done at the target by the next
+     * quiet and ordered by fence, like a put; the network engine returns before it lands.
+     */
+    void post(AmoOp op, DataType type, SymmetricMemory mem, long index, long operand, int pe) {
+        int width = amoWidth(op, type);
+        long off = gate.slot(mem, "dest", index, width, pe);
+        int wpe = gate.world(pe);
+        HostProfile.Span span = prof.begin();
+        int claimed = gate.enter();
+        try {
+            if (width == 8) {
+                comm.postLong(op, wpe, off, operand);
+            } else {
+                comm.postInt(op, wpe, off, (int) operand);
+            }
+        } finally {
+            gate.leave(claimed);
+            HostProfile.end(span, ProfFrame.AMO, op.name(), pe, width);
+        }
     }
 
     long amo(AmoOp op, DataType type, SymmetricMemory mem, String name, long index, long operand, long compare,
@@ -141,7 +174,7 @@ final class SyncOps {
         HostProfile.Span span = prof.begin();
         int claimed = gate.enter();
         try {
-            comm.atomicLong(op, wpe, off, value, 0);
+            comm.postLong(op, wpe, off, value);
         } finally {
             gate.leave(claimed);
             HostProfile.end(span, ProfFrame.SIGNAL_OP, op == AmoOp.SET ? "signalSet" : "signalAdd", pe, Long.BYTES);

@@ -86,9 +86,29 @@ public interface Transport extends AutoCloseable {
         return atomicLong(AmoOp.FETCH, pe, heapOffset, 0, 0);
     }
 
-    /** {@code atomicLong(SET, ...)}: stores {@code value} atomically. */
+    /** {@code postLong(SET, ...)}: stores {@code value} atomically; done at the target by the next quiet. */
     default void setLong(int pe, long heapOffset, long value) {
-        atomicLong(AmoOp.SET, pe, heapOffset, value, 0);
+        postLong(AmoOp.SET, pe, heapOffset, value);
+    }
+
+    /** {@code postLong(FETCH_ADD, ...)}: adds {@code value} atomically; done at the target by the next quiet. */
+    default void addLong(int pe, long heapOffset, long value) {
+        postLong(AmoOp.FETCH_ADD, pe, heapOffset, value);
+    }
+
+    /**
+     * Non-fetching 64-bit atomic: {@code op} (SET, or an op whose old value the caller drops) on the word, atomic as
+     * {@link #atomicLong}, but, like a {@link #put}, the engine may return before the update is done at the target:
+     * it is done and visible there after {@link #quiet()}, and {@link #fence()} orders it with the other operations
+     * to that target. The default performs it at once.
+     */
+    default void postLong(AmoOp op, int pe, long heapOffset, long operand) {
+        atomicLong(op, pe, heapOffset, operand, 0);
+    }
+
+    /** Non-fetching 32-bit atomic, as {@link #postLong} over {@link AmoOp#apply(int, int, int)}. */
+    default void postInt(AmoOp op, int pe, long heapOffset, int operand) {
+        atomicInt(op, pe, heapOffset, operand, 0);
     }
 
     /**
@@ -126,7 +146,8 @@ public interface Transport extends AutoCloseable {
 
     /**
      * Puts {@code bytes} then updates the 64-bit signal word: the signal is never visible before the data.
-     * {@code add} selects atomic add instead of set.
+     * {@code add} selects atomic add instead of set. Completion as {@link #put} for the data and {@link #postLong}
+     * for the signal: both are done at the target after {@link #quiet()}.
      */
     void putSignal(int pe, long heapOffset, MemorySegment src, long srcOffset, long bytes,
                    long signalOffset, long signalValue, boolean add);

@@ -217,6 +217,11 @@ public final class ShmTransport implements Transport {
     }
 
     @Override
+    public void addLong(int pe, long heapOffset, long value) {
+        LONG.getAndAdd(peers[pe], heapOffset, value);
+    }
+
+    @Override
     public int atomicInt(AmoOp op, int pe, long heapOffset, int operand, int compare) {
         MemorySegment s = peers[pe];
         return switch (op) {

@@ -156,6 +156,7 @@ public abstract class TransportContractTest {
     void longAtomicsReturnExactValues() {
         long off = 1024;
         t.setLong(target, off, 10);
+        t.fence(); // a non-fetching atomic is ordered with later operations by fence only
         assertEquals(10, t.fetchAddLong(target, off, 5));
         assertEquals(15, t.fetchLong(target, off));
         assertEquals(15, t.compareSwapLong(target, off, 15, 20));
@@ -199,6 +200,101 @@ public abstract class TransportContractTest {
         VarHandle.fullFence();
         assertEquals(0x200, heap.get(ValueLayout.JAVA_INT, off));
         assertEquals(0x5A5A5A5A, heap.get(ValueLayout.JAVA_INT, off + 4), "the next int is untouched");
+    }
+
+    @Test
+    void postedAtomicsAreDoneAfterQuietInFenceOrder() {
+        long off = 3072;
+        long expected = 0;
+        long[][] steps = {
+                {AmoOp.SET.ordinal(), 0x0F0F_0000_0000_00F0L}, {AmoOp.FETCH_ADD.ordinal(), 0x10},
+                {AmoOp.FETCH_AND.ordinal(), 0x0F0F_0000_0000_FF0FL}, {AmoOp.FETCH_OR.ordinal(), 0x3000},
+                {AmoOp.FETCH_XOR.ordinal(), -1L}, {AmoOp.FETCH_ADD.ordinal(), Long.MIN_VALUE}};
+        for (long[] step : steps) {
+            AmoOp op = AmoOp.values()[(int) step[0]];
+            t.postLong(op, target, off, step[1]);
+            t.fence();
+            expected = op.apply(expected, step[1], 0);
+        }
+        t.addLong(target, off, 5);
+        t.fence();
+        expected += 5;
+        t.quiet();
+        assertEquals(expected, (long) LONG.getVolatile(heap, off), "postLong in fence order, then addLong");
+        t.setLong(target, off + 8, -9);
+        t.quiet();
+        assertEquals(-9L, (long) LONG.getVolatile(heap, off + 8), "setLong done after quiet");
+
+        long intOff = 3584;
+        heap.set(ValueLayout.JAVA_INT, intOff + 4, 0x5A5A5A5A);
+        VarHandle.fullFence();
+        int expectedInt = 0;
+        for (long[] step : steps) {
+            AmoOp op = AmoOp.values()[(int) step[0]];
+            t.postInt(op, target, intOff, (int) step[1]);
+            t.fence();
+            expectedInt = op.apply(expectedInt, (int) step[1], 0);
+        }
+        t.quiet();
+        VarHandle.fullFence();
+        assertEquals(expectedInt, heap.get(ValueLayout.JAVA_INT, intOff), "postInt in fence order");
+        assertEquals(0x5A5A5A5A, heap.get(ValueLayout.JAVA_INT, intOff + 4), "the next int is untouched");
+    }
+
+    @Test
+    void aFencedPostedFlagIsNeverSeenBeforeTheData() throws Exception {
+        long data = 24 << 10;
+        long flag = 640;
+        int bytes = 2048;
+        int rounds = 100;
+        LONG.setVolatile(heap, flag, 0L);
+        AtomicInteger seen = new AtomicInteger();
+        AtomicReference<String> wrong = new AtomicReference<>();
+        Thread reader = Thread.ofPlatform().daemon().start(() -> {
+            for (int r = 1; r <= rounds && wrong.get() == null; r++) {
+                long deadline = System.nanoTime() + 30_000_000_000L;
+                while ((long) LONG.getVolatile(heap, flag) < r) {
+                    if (System.nanoTime() > deadline) {
+                        wrong.set("flag " + r + " never arrived");
+                        return;
+                    }
+                    Thread.onSpinWait();
+                }
+                for (int i = 0; i < bytes; i++) {
+                    if (heap.get(ValueLayout.JAVA_BYTE, data + i) != (byte) r) {
+                        wrong.set("round " + r + ": flag visible before data byte " + i);
+                        break;
+                    }
+                }
+                seen.set(r);
+            }
+        });
+        MemorySegment src = arena.allocate(bytes, 64);
+        for (int r = 1; r <= rounds; r++) {
+            src.fill((byte) r);
+            t.put(target, data, src, 0, bytes);
+            // Odd rounds: fence + posted SET; even rounds: putLongRelease, which orders on its own.
+            if (r % 2 == 1) {
+                t.fence();
+                t.postLong(AmoOp.SET, target, flag, r);
+            } else {
+                t.putLongRelease(target, flag, r);
+            }
+            long quietAt = System.nanoTime() + 100_000_000L;
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            boolean quieted = false;
+            while (seen.get() < r && wrong.get() == null && System.nanoTime() < deadline) {
+                if (!quieted && System.nanoTime() > quietAt) {
+                    t.quiet(); // an engine may need it to deliver; the order must hold either way
+                    quieted = true;
+                }
+                Thread.onSpinWait();
+            }
+            assertNull(wrong.get());
+            assertEquals(r, seen.get(), "round " + r + " seen");
+        }
+        reader.join(10_000);
+        assertNull(wrong.get());
     }
 
     @Test

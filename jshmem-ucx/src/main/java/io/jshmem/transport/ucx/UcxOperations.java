@@ -4,6 +4,7 @@ import io.jshmem.error.ShmemTimeoutException;
 import io.jshmem.error.TransportException;
 import io.jshmem.spi.AmoOp;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
 import java.time.Duration;
@@ -27,6 +28,11 @@ final class UcxOperations {
     private final AtomicInteger waiters;
     private final Duration timeout;
     private final long timeoutNanos;
+    /**
+     * Where the old values of posted SETs land (SWAP needs a reply buffer): written by UCX, never read, never freed
+     * (a request may outlive a close that timed out).
+     */
+    private final MemorySegment discard = Arena.global().allocate(8, 8);
 
     UcxOperations(int myPe, MemorySegment worker, AtomicInteger waiters, Duration timeout) {
         this.myPe = myPe;
@@ -136,6 +142,41 @@ final class UcxOperations {
             return 0;
         }
         return wide ? s.reply.get(JAVA_LONG, 0) : s.reply.get(JAVA_INT, 0);
+    }
+
+    /**
+     * Starts a non-fetching 64-bit ({@code wide}) or 32-bit atomic without waiting, as OSHMEM's non-fetching atomics
+     * do: ADD, AND, OR and XOR as UCP posts (no reply), SET as a SWAP whose old value lands in {@link #discard}; the
+     * request is released at once and the next flush completes it. An op without a UCP opcode is {@link #casLoop},
+     * which waits.
+     */
+    void post(UcxPeer p, AmoOp op, long heapOffset, long operand, boolean wide, String what) {
+        int opcode;
+        MemorySegment reply = MemorySegment.NULL;
+        switch (op) {
+            case SET -> {
+                opcode = UcpStructs.ATOMIC_SWAP; // UCP has no posted store: a swap into a word nobody reads
+                reply = discard;
+            }
+            case FETCH_ADD -> opcode = UcpStructs.ATOMIC_ADD;
+            case FETCH_AND -> opcode = UcpStructs.ATOMIC_AND;
+            case FETCH_OR -> opcode = UcpStructs.ATOMIC_OR;
+            case FETCH_XOR -> opcode = UcpStructs.ATOMIC_XOR;
+            default -> {
+                casLoop(p, op, heapOffset, operand, 0, wide, what);
+                return;
+            }
+        }
+        NativeScratch s = NativeScratch.get();
+        // UCP reads the operand when the call starts the operation, so the scratch word is free again on return.
+        if (wide) {
+            s.operand.set(JAVA_LONG, 0, operand);
+        } else {
+            s.operand.set(JAVA_INT, 0, (int) operand);
+        }
+        UcpStructs.atomicParams(s.param, wide, reply);
+        check(UcxRequests.detach(Ucp.atomicOpNbx(p.ep, opcode, s.operand, p.remoteBase + heapOffset, p.rkey,
+                s.param)), p, what);
     }
 
     /**

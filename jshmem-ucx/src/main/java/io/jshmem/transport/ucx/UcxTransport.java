@@ -28,11 +28,14 @@ import java.util.concurrent.atomic.LongAdder;
  *   <li>{@link #put} waits for local completion; {@link #putNbi} from a native segment returns at once (the source
  *       must stay unchanged until {@link #quiet()}), from a heap segment it goes through a native bounce buffer and
  *       waits for local completion. {@link #get} and {@link #getNbi} into a heap segment are blocking.</li>
- *   <li>Atomics (all ops, SET included) return after the remote update is done (they fetch a reply). An op UCP has
- *       no opcode for is a loop of CSWAPs over {@link AmoOp#apply}.</li>
- *   <li>{@link #putSignal} and {@link #putLongRelease} flush the endpoint (remote completion of everything earlier
- *       to that PE) before updating the word, so the word is never seen before earlier data, on every UCX
- *       transport and lane layout. The cost is one extra round trip when earlier operations are outstanding.</li>
+ *   <li>Fetching atomics return after the remote update is done (they wait for the reply). Non-fetching ones
+ *       ({@link #postLong}, {@link #postInt}, hence setLong and addLong) return once started, as OSHMEM's do: ADD,
+ *       AND, OR and XOR as UCP posts, SET as a SWAP into a discarded reply; the next flush completes them. An op UCP
+ *       has no opcode for is a loop of CSWAPs over {@link AmoOp#apply}, which waits.</li>
+ *   <li>{@link #putSignal} and {@link #putLongRelease} fence the worker ({@code ucp_worker_fence}: everything earlier
+ *       completes at the target before anything later) and then post the word, so the word is never seen before
+ *       earlier data and the caller never waits for a round trip (as OSHMEM's put-with-signal: put, fence, post). A
+ *       waiter on the word drives its own worker's progress ({@link #waitProgress()}).</li>
  *   <li>{@link #fence()} is {@code ucp_worker_fence}; {@link #quiet()} is {@code ucp_worker_flush_nbx} plus the
  *       outstanding nbi gets.</li>
  * </ul>
@@ -211,8 +214,31 @@ public final class UcxTransport implements Transport {
     public void putLongRelease(int pe, long heapOffset, long value) {
         UcxPeer p = enter(pe, "putLongRelease");
         try {
-            flushIfOutstanding(p, "putLongRelease");
-            ops.amo(p, AmoOp.SET, heapOffset, value, 0, true, "putLongRelease");
+            ops.fence();
+            ops.post(p, AmoOp.SET, heapOffset, value, true, "putLongRelease");
+            issued.incrementAndGet(pe);
+        } finally {
+            inFlight.decrement();
+        }
+    }
+
+    @Override
+    public void postLong(AmoOp op, int pe, long heapOffset, long operand) {
+        UcxPeer p = enter(pe, AtomicLabels.ENTER[op.ordinal()]);
+        try {
+            ops.post(p, op, heapOffset, operand, true, AtomicLabels.WIDE[op.ordinal()]);
+            issued.incrementAndGet(pe);
+        } finally {
+            inFlight.decrement();
+        }
+    }
+
+    @Override
+    public void postInt(AmoOp op, int pe, long heapOffset, int operand) {
+        UcxPeer p = enter(pe, AtomicLabels.ENTER[op.ordinal()]);
+        try {
+            ops.post(p, op, heapOffset, operand, false, AtomicLabels.NARROW[op.ordinal()]);
+            issued.incrementAndGet(pe);
         } finally {
             inFlight.decrement();
         }
@@ -259,10 +285,10 @@ public final class UcxTransport implements Transport {
         try {
             if (bytes > 0) {
                 ops.putLocallyComplete(p, heapOffset, src, srcOffset, bytes, "putSignal data");
-                issued.incrementAndGet(pe);
             }
-            flushIfOutstanding(p, "putSignal");
-            ops.amo(p, add ? AmoOp.FETCH_ADD : AmoOp.SET, signalOffset, signalValue, 0, true, "putSignal signal");
+            ops.fence();
+            ops.post(p, add ? AmoOp.FETCH_ADD : AmoOp.SET, signalOffset, signalValue, true, "putSignal signal");
+            issued.incrementAndGet(pe);
         } finally {
             inFlight.decrement();
         }
@@ -357,12 +383,6 @@ public final class UcxTransport implements Transport {
         }
         for (int pe = 0; pe < snapshot.length; pe++) {
             flushed.accumulateAndGet(pe, snapshot[pe], Math::max);
-        }
-    }
-
-    private void flushIfOutstanding(UcxPeer p, String what) {
-        if (issued.get(p.pe) != flushed.get(p.pe)) {
-            flush(p, what);
         }
     }
 
