@@ -127,12 +127,16 @@ public final class UcxTransport implements Transport {
         return "ucx";
     }
 
-    /** {@code qpNum} as requested (0 = not set) and {@code UCX_MAX_RNDV_RAILS} as UCX itself read it. */
+    /**
+     * {@code qpNum} as requested (0 = not set), and {@code UCX_MAX_RNDV_RAILS} and {@code UCX_USE_MT_MUTEX} as UCX
+     * itself read them.
+     */
     @Override
     public java.util.Map<String, Object> tuning() {
         java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
         m.put("qpNum", qpNum);
         m.put("UCX_MAX_RNDV_RAILS", ucx.rails);
+        m.put("UCX_USE_MT_MUTEX", ucx.mtMutex);
         return m;
     }
 

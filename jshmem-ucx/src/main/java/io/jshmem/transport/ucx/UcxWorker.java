@@ -28,13 +28,17 @@ final class UcxWorker {
 
     /** UCX_MAX_RNDV_RAILS as UCX read it after qpNum was applied ({@link UcxConfig#rails}). */
     final String rails;
+    /** UCX_USE_MT_MUTEX as UCX read it ({@link UcxConfig#mtMutex}). */
+    final String mtMutex;
 
-    private UcxWorker(MemorySegment context, MemorySegment worker, MemorySegment memh, int eventFd, String rails) {
+    private UcxWorker(MemorySegment context, MemorySegment worker, MemorySegment memh, int eventFd, String rails,
+                      String mtMutex) {
         this.context = context;
         this.worker = worker;
         this.memh = memh;
         this.eventFd = eventFd;
         this.rails = rails;
+        this.mtMutex = mtMutex;
     }
 
     /**
@@ -66,7 +70,7 @@ final class UcxWorker {
             UcpStructs.memMapParams(params, heap.address(), heap.byteSize());
             check((byte) Ucp.MEM_MAP.invokeExact(context, params, out),
                     "ucp_mem_map of the symmetric heap (" + heap.byteSize() + " bytes)");
-            return new UcxWorker(context, worker, out.get(ADDRESS, 0), eventFd, config.rails);
+            return new UcxWorker(context, worker, out.get(ADDRESS, 0), eventFd, config.rails, config.mtMutex);
         } catch (Throwable t) {
             destroy(context, worker, MemorySegment.NULL);
             throw t instanceof TransportException te ? te

@@ -36,4 +36,19 @@ class UcxQpNumTest {
             assertTrue(c.rails.matches("\\d+"), c.rails);
         }
     }
+
+    @Test
+    void theWorkerLockIsAMutexUnlessTheEnvironmentChoosesIt() {
+        assumeTrue(UcxTransportProvider.isAvailable(), () -> "libucp not loadable: "
+                + UcxTransportProvider.unavailableReason());
+        String chosen = System.getenv("UCX_USE_MT_MUTEX");
+        try (UcxConfig c = UcxConfig.read(0)) {
+            if (chosen == null) {
+                assertEquals("y", c.mtMutex, "the engine's default: a mutex, not UCX's spinlock");
+            } else {
+                assertEquals(chosen.strip().toLowerCase(java.util.Locale.ROOT).startsWith("y") ? "y" : "n",
+                        c.mtMutex, "UCX_USE_MT_MUTEX=" + chosen + " from the environment wins");
+            }
+        }
+    }
 }
