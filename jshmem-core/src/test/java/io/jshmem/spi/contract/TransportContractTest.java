@@ -243,9 +243,35 @@ public abstract class TransportContractTest {
 
     @Test
     void aFencedPostedFlagIsNeverSeenBeforeTheData() throws Exception {
-        long data = 24 << 10;
-        long flag = 640;
-        int bytes = 2048;
+        // Odd rounds: fence + posted SET; even rounds: putLongRelease, which orders on its own.
+        assertNeverBeforeTheData(24 << 10, 640, 2048, (r, src) -> {
+            t.put(target, 24 << 10, src, 0, 2048);
+            if (r % 2 == 1) {
+                t.fence();
+                t.postLong(AmoOp.SET, target, 640, r);
+            } else {
+                t.putLongRelease(target, 640, r);
+            }
+        });
+    }
+
+    @Test
+    void putSignalSetsOrAddsAndNeverShowsTheSignalBeforeTheData() throws Exception {
+        // Odd rounds set the signal to r, even rounds add 1 to r - 1.
+        assertNeverBeforeTheData(16 << 10, 600, 4096, (r, src) ->
+                t.putSignal(target, 16 << 10, src, 0, 4096, 600, r % 2 == 1 ? r : 1, r % 2 == 0));
+    }
+
+    /** One round of {@link #assertNeverBeforeTheData}: sends {@code src} (filled with r) and then sets the flag to r. */
+    private interface Round {
+        void send(int r, MemorySegment src);
+    }
+
+    /**
+     * 100 rounds: {@code round} sends {@code bytes} of value r to {@code data} and makes the word at {@code flag} r;
+     * a reader thread on the target's heap waits for each r and checks that every data byte is r by then.
+     */
+    private void assertNeverBeforeTheData(long data, long flag, int bytes, Round round) throws Exception {
         int rounds = 100;
         LONG.setVolatile(heap, flag, 0L);
         AtomicInteger seen = new AtomicInteger();
@@ -272,14 +298,7 @@ public abstract class TransportContractTest {
         MemorySegment src = arena.allocate(bytes, 64);
         for (int r = 1; r <= rounds; r++) {
             src.fill((byte) r);
-            t.put(target, data, src, 0, bytes);
-            // Odd rounds: fence + posted SET; even rounds: putLongRelease, which orders on its own.
-            if (r % 2 == 1) {
-                t.fence();
-                t.postLong(AmoOp.SET, target, flag, r);
-            } else {
-                t.putLongRelease(target, flag, r);
-            }
+            round.send(r, src);
             long quietAt = System.nanoTime() + 100_000_000L;
             long deadline = System.nanoTime() + 30_000_000_000L;
             boolean quieted = false;
@@ -295,57 +314,7 @@ public abstract class TransportContractTest {
         }
         reader.join(10_000);
         assertNull(wrong.get());
-    }
-
-    @Test
-    void putSignalSetsOrAddsAndNeverShowsTheSignalBeforeTheData() throws Exception {
-        long data = 16 << 10;
-        long signal = 600;
-        int bytes = 4096;
-        int rounds = 100;
-        LONG.setVolatile(heap, signal, 0L);
-        AtomicInteger acked = new AtomicInteger();
-        AtomicReference<String> wrong = new AtomicReference<>();
-        Thread reader = Thread.ofPlatform().daemon().start(() -> {
-            for (int r = 1; r <= rounds && wrong.get() == null; r++) {
-                long deadline = System.nanoTime() + 30_000_000_000L;
-                while ((long) LONG.getVolatile(heap, signal) < r) {
-                    if (System.nanoTime() > deadline) {
-                        wrong.set("signal " + r + " never arrived");
-                        return;
-                    }
-                    Thread.onSpinWait();
-                }
-                for (int i = 0; i < bytes; i++) {
-                    if (heap.get(ValueLayout.JAVA_BYTE, data + i) != (byte) r) {
-                        wrong.set("round " + r + ": signal visible before data byte " + i);
-                        break;
-                    }
-                }
-                acked.set(r);
-            }
-        });
-        MemorySegment src = arena.allocate(bytes, 64);
-        for (int r = 1; r <= rounds; r++) {
-            src.fill((byte) r);
-            // Odd rounds set the signal to r, even rounds add 1 to r - 1.
-            t.putSignal(target, data, src, 0, bytes, signal, r % 2 == 1 ? r : 1, r % 2 == 0);
-            long quietAt = System.nanoTime() + 100_000_000L;
-            long deadline = System.nanoTime() + 30_000_000_000L;
-            boolean quieted = false;
-            while (acked.get() < r && wrong.get() == null && System.nanoTime() < deadline) {
-                if (!quieted && System.nanoTime() > quietAt) {
-                    t.quiet(); // an engine may need it to deliver; the order must hold either way
-                    quieted = true;
-                }
-                Thread.onSpinWait();
-            }
-            assertNull(wrong.get());
-            assertEquals(r, acked.get(), "round " + r + " acknowledged");
-        }
-        reader.join(10_000);
-        assertNull(wrong.get());
-        assertEquals(rounds, (long) LONG.getVolatile(heap, signal));
+        assertEquals(rounds, (long) LONG.getVolatile(heap, flag));
     }
 
     @Test
