@@ -16,7 +16,8 @@ class StencilKernelTest {
     @Test
     void vectorKernelIsPickedWhereTheModuleIsResolved() {
         assertTrue(Stencil.vectorKernel(), "jdk.incubator.vector is in the boot layer, so the vector kernel runs");
-        assertTrue(VectorStar.lanes() >= 1, "lanes " + VectorStar.lanes());
+        // With one lane the vector loop would be the scalar loop again and the comparison below would test nothing.
+        assertTrue(VectorStar.lanes() >= 2, "lanes " + VectorStar.lanes());
     }
 
     @Test

@@ -30,9 +30,9 @@ final class UcxOperations {
     private final long timeoutNanos;
     /**
      * Where the old values of posted SETs land (SWAP needs a reply buffer): written by UCX, never read, never freed
-     * (a request may outlive a close that timed out).
+     * (a request may outlive a close that timed out); one word for every engine of the process.
      */
-    private final MemorySegment discard = Arena.global().allocate(8, 8);
+    private static final MemorySegment DISCARD = Arena.global().allocate(8, 8);
 
     UcxOperations(int myPe, MemorySegment worker, AtomicInteger waiters, Duration timeout) {
         this.myPe = myPe;
@@ -125,13 +125,8 @@ final class UcxOperations {
                 return casLoop(p, op, heapOffset, operand, compare, wide, what);
             }
         }
-        if (wide) {
-            s.operand.set(JAVA_LONG, 0, buffer);
-            s.reply.set(JAVA_LONG, 0, replyIn);
-        } else {
-            s.operand.set(JAVA_INT, 0, (int) buffer);
-            s.reply.set(JAVA_INT, 0, (int) replyIn);
-        }
+        setWord(s.operand, wide, buffer);
+        setWord(s.reply, wide, replyIn);
         UcpStructs.atomicParams(s.param, wide, s.reply);
         int status = await(Ucp.atomicOpNbx(p.ep, opcode, s.operand, p.remoteBase + heapOffset, p.rkey, s.param));
         if (status == UcxRequests.TIMED_OUT) {
@@ -146,7 +141,7 @@ final class UcxOperations {
 
     /**
      * Starts a non-fetching 64-bit ({@code wide}) or 32-bit atomic without waiting, as OSHMEM's non-fetching atomics
-     * do: ADD, AND, OR and XOR as UCP posts (no reply), SET as a SWAP whose old value lands in {@link #discard}; the
+     * do: ADD, AND, OR and XOR as UCP posts (no reply), SET as a SWAP whose old value lands in {@link #DISCARD}; the
      * request is released at once and the next flush completes it. An op without a UCP opcode is {@link #casLoop},
      * which waits.
      */
@@ -156,7 +151,7 @@ final class UcxOperations {
         switch (op) {
             case SET -> {
                 opcode = UcpStructs.ATOMIC_SWAP; // UCP has no posted store: a swap into a word nobody reads
-                reply = discard;
+                reply = DISCARD;
             }
             case FETCH_ADD -> opcode = UcpStructs.ATOMIC_ADD;
             case FETCH_AND -> opcode = UcpStructs.ATOMIC_AND;
@@ -169,14 +164,19 @@ final class UcxOperations {
         }
         NativeScratch s = NativeScratch.get();
         // UCP reads the operand when the call starts the operation, so the scratch word is free again on return.
-        if (wide) {
-            s.operand.set(JAVA_LONG, 0, operand);
-        } else {
-            s.operand.set(JAVA_INT, 0, (int) operand);
-        }
+        setWord(s.operand, wide, operand);
         UcpStructs.atomicParams(s.param, wide, reply);
         check(UcxRequests.detach(Ucp.atomicOpNbx(p.ep, opcode, s.operand, p.remoteBase + heapOffset, p.rkey,
                 s.param)), p, what);
+    }
+
+    /** Writes an atomic's 64-bit ({@code wide}) or 32-bit word. */
+    private static void setWord(MemorySegment word, boolean wide, long value) {
+        if (wide) {
+            word.set(JAVA_LONG, 0, value);
+        } else {
+            word.set(JAVA_INT, 0, (int) value);
+        }
     }
 
     /**

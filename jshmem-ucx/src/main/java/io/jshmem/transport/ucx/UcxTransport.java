@@ -228,20 +228,18 @@ public final class UcxTransport implements Transport {
 
     @Override
     public void postLong(AmoOp op, int pe, long heapOffset, long operand) {
-        UcxPeer p = enter(pe, AtomicLabels.ENTER[op.ordinal()]);
-        try {
-            ops.post(p, op, heapOffset, operand, true, AtomicLabels.WIDE[op.ordinal()]);
-            issued.incrementAndGet(pe);
-        } finally {
-            inFlight.decrement();
-        }
+        post(op, pe, heapOffset, operand, true);
     }
 
     @Override
     public void postInt(AmoOp op, int pe, long heapOffset, int operand) {
+        post(op, pe, heapOffset, operand, false);
+    }
+
+    private void post(AmoOp op, int pe, long heapOffset, long operand, boolean wide) {
         UcxPeer p = enter(pe, AtomicLabels.ENTER[op.ordinal()]);
         try {
-            ops.post(p, op, heapOffset, operand, false, AtomicLabels.NARROW[op.ordinal()]);
+            ops.post(p, op, heapOffset, operand, wide, (wide ? AtomicLabels.WIDE : AtomicLabels.NARROW)[op.ordinal()]);
             issued.incrementAndGet(pe);
         } finally {
             inFlight.decrement();
