@@ -128,8 +128,9 @@ public final class UcxTransport implements Transport {
     }
 
     /**
-     * {@code qpNum} as requested (0 = not set), and {@code UCX_MAX_RNDV_RAILS} and {@code UCX_USE_MT_MUTEX} as UCX
-     * itself read them.
+     * {@code qpNum} as requested (0 = not set), {@code UCX_MAX_RNDV_RAILS} and {@code UCX_USE_MT_MUTEX} as UCX
+     * itself read them, and the progress thread's scheduling as applied ({@code progressScheduling}: idle, normal,
+     * or normal with the reason idle was refused).
      */
     @Override
     public java.util.Map<String, Object> tuning() {
@@ -137,6 +138,7 @@ public final class UcxTransport implements Transport {
         m.put("qpNum", qpNum);
         m.put("UCX_MAX_RNDV_RAILS", ucx.rails);
         m.put("UCX_USE_MT_MUTEX", ucx.mtMutex);
+        m.put("progressScheduling", progress.scheduling());
         return m;
     }
 
