@@ -50,13 +50,18 @@ final class UcxOperations {
             Reference.reachabilityFence(src);
             return;
         }
-        MemorySegment b = NativeScratch.get().bounce(bytes);
-        MemorySegment.copy(src, srcOffset, b, 0, bytes);
-        int status = await(Ucp.putNbx(p.ep, b.address(), bytes, remote, p.rkey, emptyParams()));
-        if (status == UcxRequests.TIMED_OUT) {
-            NativeScratch.abandonCurrent(); // UCX may still read the bounce buffer: never reuse it
+        // A Java heap segment may move: through the bounce buffer, a piece at a time, each done before the next.
+        for (long done = 0; done < bytes; ) {
+            MemorySegment b = NativeScratch.get().bounce(bytes - done);
+            long n = Math.min(bytes - done, b.byteSize());
+            MemorySegment.copy(src, srcOffset + done, b, 0, n);
+            int status = await(Ucp.putNbx(p.ep, b.address(), n, remote + done, p.rkey, emptyParams()));
+            if (status == UcxRequests.TIMED_OUT) {
+                NativeScratch.abandonCurrent(); // UCX may still read the bounce buffer: never reuse it
+            }
+            check(status, p, what);
+            done += n;
         }
-        check(status, p, what);
     }
 
     /** Starts a put from native memory without waiting; the next flush completes it. */
@@ -74,15 +79,19 @@ final class UcxOperations {
             Reference.reachabilityFence(dst);
             return;
         }
-        MemorySegment b = NativeScratch.get().bounce(bytes);
-        int status = await(Ucp.getNbx(p.ep, b.address(), bytes, remote, p.rkey, emptyParams()));
-        if (status == UcpStructs.UCS_OK) {
-            MemorySegment.copy(b, 0, dst, dstOffset, bytes);
+        for (long done = 0; done < bytes; ) {
+            MemorySegment b = NativeScratch.get().bounce(bytes - done);
+            long n = Math.min(bytes - done, b.byteSize());
+            int status = await(Ucp.getNbx(p.ep, b.address(), n, remote + done, p.rkey, emptyParams()));
+            if (status == UcpStructs.UCS_OK) {
+                MemorySegment.copy(b, 0, dst, dstOffset + done, n);
+            }
+            if (status == UcxRequests.TIMED_OUT) {
+                NativeScratch.abandonCurrent(); // UCX may still write the bounce buffer: never reuse it
+            }
+            check(status, p, what);
+            done += n;
         }
-        if (status == UcxRequests.TIMED_OUT) {
-            NativeScratch.abandonCurrent(); // UCX may still write the bounce buffer: never reuse it
-        }
-        check(status, p, what);
     }
 
     /**

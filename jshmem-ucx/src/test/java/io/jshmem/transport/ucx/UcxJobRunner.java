@@ -43,11 +43,16 @@ final class UcxJobRunner {
     }
 
     static void run(int nPes, boolean includeSelf, Duration timeout, Body body) throws Exception {
+        run(nPes, includeSelf, timeout, HEAP_BYTES, body);
+    }
+
+    /** As {@link #run(int, boolean, Duration, Body)} with heaps of {@code heapBytes} each. */
+    static void run(int nPes, boolean includeSelf, Duration timeout, long heapBytes, Body body) throws Exception {
         InJvmJob job = new InJvmJob(nPes, timeout);
         Arena arena = Arena.ofShared();
         MemorySegment[] heaps = new MemorySegment[nPes];
         for (int i = 0; i < nPes; i++) {
-            heaps[i] = arena.allocate(HEAP_BYTES, 4096);
+            heaps[i] = arena.allocate(heapBytes, 4096);
         }
         AtomicReferenceArray<Throwable> errors = new AtomicReferenceArray<>(nPes);
         List<Thread> threads = new ArrayList<>();

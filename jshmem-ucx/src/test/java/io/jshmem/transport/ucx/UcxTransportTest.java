@@ -92,6 +92,39 @@ class UcxTransportTest {
     }
 
     @Test
+    void heapArrayTransfersLargerThanTheBounceBufferArriveWhole() throws Exception {
+        // Two whole pieces and a ragged one, at odd offsets on both sides.
+        int bytes = (int) (2 * NativeScratch.BOUNCE_BYTES + 12_345);
+        long heapBytes = 2L * bytes + MIB;
+        UcxJobRunner.run(2, false, Duration.ofSeconds(60), heapBytes, pe -> {
+            Transport t = pe.transport();
+            byte[] array = patternArray(bytes + 7, 3);
+            if (pe.pe() == 0) {
+                t.put(1, 3, MemorySegment.ofArray(array), 7, bytes);
+                t.quiet();
+            }
+            pe.barrier();
+            if (pe.pe() == 1) {
+                MemorySegment h = pe.heap();
+                assertEquals(0, h.get(JAVA_BYTE, 2), "the byte before the put changed");
+                assertEquals(0, h.get(JAVA_BYTE, 3L + bytes), "the byte after the put changed");
+                byte[] landed = h.asSlice(3, bytes).toArray(JAVA_BYTE);
+                assertArrayEquals(java.util.Arrays.copyOfRange(array, 7, 7 + bytes), landed, "the put differs");
+            }
+            pe.barrier();
+            if (pe.pe() == 0) {
+                byte[] back = new byte[bytes + 10];
+                java.util.Arrays.fill(back, (byte) 0x5A);
+                t.get(1, 3, MemorySegment.ofArray(back), 5, bytes);
+                byte[] expected = new byte[bytes + 10];
+                java.util.Arrays.fill(expected, (byte) 0x5A);
+                System.arraycopy(array, 7, expected, 5, bytes);
+                assertArrayEquals(expected, back, "the get differs, or wrote outside its range");
+            }
+        });
+    }
+
+    @Test
     void nbiPutsAndGetsCompleteAtQuiet() throws Exception {
         int chunk = 8192;
         int chunks = 64;
