@@ -56,8 +56,8 @@ public enum Setting {
             "Iterations a wait spins with Thread.onSpinWait before it starts yielding and parking."),
     WAIT_MODE("JSHMEM_WAIT_MODE", "auto",
             "How waits behave after a short poll: auto (spin while this host's PEs do not outnumber the cores, else"
-                    + " sleep on a futex of the shared heap woken by writers), spin, sleep, or poll (spin, yield,"
-                    + " park: the fallback without futexes)."),
+                    + " poll where a network engine serves some peer, else sleep on a futex of the shared heap woken"
+                    + " by writers), spin, sleep, or poll (spin, yield, park: the fallback without futexes)."),
     WAIT_YIELDS("JSHMEM_WAIT_YIELDS", "128",
             "In sleep mode, yields of a waiter after its short poll and before it sleeps on the futex (at most 1 ms"
                     + " of them): the writer it waits for is most likely a PE waiting for a core. 0 sleeps at once"

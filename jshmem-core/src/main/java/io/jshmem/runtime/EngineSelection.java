@@ -234,7 +234,7 @@ final class EngineSelection {
                                      Duration timeout, FailureState failures, WaitProgress network) {
         WaitMode mode;
         try {
-            mode = WaitMode.choose(s.string(Setting.WAIT_MODE), hostPes, cores);
+            mode = WaitMode.choose(s.string(Setting.WAIT_MODE), hostPes, cores, anyRemote);
         } catch (IllegalArgumentException e) {
             throw new ShmemArgumentException(e.getMessage());
         }

@@ -245,4 +245,14 @@ class SleepingWaitTest {
         assertEquals(WaitMode.POLL, WaitMode.choose("poll", 64, 2));
         assertThrows(IllegalArgumentException.class, () -> WaitMode.choose("nap", 1, 1));
     }
+
+    @Test
+    void autoModePollsWhereNetworkPeersOutnumberTheCores() {
+        assertEquals(WaitMode.POLL, WaitMode.choose("auto", 3, 2, true), "a network engine's writes ring no doorbell");
+        assertEquals(WaitMode.SPIN, WaitMode.choose("auto", 2, 2, true));
+        assertEquals(Futex.available() ? WaitMode.SLEEP : WaitMode.POLL, WaitMode.choose("auto", 3, 2, false));
+        assertEquals(Futex.available() ? WaitMode.SLEEP : WaitMode.POLL, WaitMode.choose("sleep", 3, 2, true),
+                "an explicit sleep is kept");
+        assertEquals(WaitMode.SPIN, WaitMode.choose("spin", 8, 2, true));
+    }
 }
