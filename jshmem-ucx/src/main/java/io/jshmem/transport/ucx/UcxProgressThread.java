@@ -38,10 +38,11 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * tcp ping-pong rounds between two JVMs on 2 cores alternated between 11 and 30-40 µs per half round trip; now
  * 10.5-12 µs (UcxVsPerftestBench, ucx_perftest put_lat 10.6 µs in the same runs).
  *
- * <p>Scheduling: by default the thread moves itself into Linux's idle class ({@link IdleScheduling}), so that the
- * wake-ups of its event-fd sleep never preempt an application thread; over tcp loopback on 2 cores this took a
- * 2-PE stencil's halo exchange from 0.42-0.48 to 0.22-0.36 ms per iteration and Synch_p2p's pipeline from 11.8-12.7
- * to 6.7-7.5 ms per iteration (OSHMEM's C: 0.10-0.16 and 6.4-7.2). {@link #scheduling} says what was applied.
+ * <p>Scheduling: the thread first moves itself into the class JSHMEM_UCX_PROGRESS_PRIORITY names
+ * ({@link ProgressScheduling}; batch by default), so that the wake-ups of its event-fd sleep do not preempt an
+ * application thread. Over tcp loopback on 2 cores, 2 PEs, normal / batch / idle: Synch_p2p 11.1-12.7 / 7.2-8.9 /
+ * 7.6-7.9 ms per iteration, Stencil's halo exchange 0.45-0.51 / 0.30-0.38 / 0.24-0.31 ms (OSHMEM's C: 6.4-7.8 and
+ * 0.16-0.26). {@link #scheduling} says what was applied.
  *
  * <p>Thread-safety: the worker is {@code UCS_THREAD_MODE_MULTI}, so this thread and application threads may call
  * progress concurrently. {@link #stop} may be called from any thread, once.
@@ -69,19 +70,19 @@ final class UcxProgressThread {
     /** When this thread began its current park for memory waiters ({@link System#nanoTime}), or NOT_PARKED. */
     private volatile long parkedSince = NOT_PARKED;
     private volatile Throwable failure;
-    private final boolean idle;
+    private final ProgressScheduling requested;
     private final java.util.concurrent.CountDownLatch scheduled = new java.util.concurrent.CountDownLatch(1);
-    private volatile String scheduling = "normal";
+    private volatile String scheduling = ProgressScheduling.NORMAL.label();
 
     /**
      * @param eventFd the worker's event fd, or -1 to sleep by parking
      * @param spinNanos how long to keep polling after the last event before sleeping
-     * @param idle whether the thread moves itself into the idle scheduling class
+     * @param requested the scheduling class the thread moves itself into
      * @param waiters application threads that are progressing the worker themselves right now
      */
-    UcxProgressThread(MemorySegment worker, int eventFd, long spinNanos, boolean idle,
-                      AtomicInteger waiters, String name) {
-        this.idle = idle;
+    UcxProgressThread(MemorySegment worker, int eventFd, long spinNanos,
+                      ProgressScheduling requested, AtomicInteger waiters, String name) {
+        this.requested = requested;
         this.worker = worker;
         this.waiters = waiters;
         this.eventFd = eventFd;
@@ -105,7 +106,8 @@ final class UcxProgressThread {
     }
 
     /**
-     * The thread's scheduling as applied: {@code idle}, {@code normal}, or {@code normal (why idle was not applied)}.
+     * The thread's scheduling as applied: {@code batch}, {@code idle}, {@code normal}, or {@code normal (why the
+     * requested class was not applied)}.
      */
     String scheduling() {
         return scheduling;
@@ -158,13 +160,11 @@ final class UcxProgressThread {
     }
 
     private void run() {
-        if (idle) {
-            String refused = IdleScheduling.lowerCurrentThread();
-            scheduling = refused == null ? "idle" : "normal (" + refused + ")";
-            if (refused != null) {
-                io.jshmem.config.ShmemLog.logger(UcxProgressThread.class).log(System.Logger.Level.INFO,
-                        () -> thread.getName() + " keeps normal scheduling: " + refused);
-            }
+        String refused = requested.applyToCurrentThread();
+        scheduling = refused == null ? requested.label() : ProgressScheduling.NORMAL.label() + " (" + refused + ")";
+        if (refused != null) {
+            io.jshmem.config.ShmemLog.logger(UcxProgressThread.class).log(System.Logger.Level.INFO,
+                    () -> thread.getName() + " keeps normal scheduling: " + refused);
         }
         scheduled.countDown();
         try (Arena arena = Arena.ofConfined()) {

@@ -129,8 +129,8 @@ public final class UcxTransport implements Transport {
 
     /**
      * {@code qpNum} as requested (0 = not set), {@code UCX_MAX_RNDV_RAILS} and {@code UCX_USE_MT_MUTEX} as UCX
-     * itself read them, and the progress thread's scheduling as applied ({@code progressScheduling}: idle, normal,
-     * or normal with the reason idle was refused).
+     * itself read them, and the progress thread's scheduling as applied ({@code progressScheduling}: batch, idle,
+     * normal, or normal with the reason the requested class was refused).
      */
     @Override
     public java.util.Map<String, Object> tuning() {

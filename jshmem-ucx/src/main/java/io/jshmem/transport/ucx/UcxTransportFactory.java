@@ -40,11 +40,10 @@ final class UcxTransportFactory {
         UcxWorker ucx = null;
         UcxWireInfo mine;
         int qpNum = 0;
-        boolean idle = true;
+        ProgressScheduling scheduling = ProgressScheduling.BATCH;
         try {
             qpNum = qpNum(setup.settings().string(Setting.UCX_QP_NUM));
-            idle = setup.settings().choice(Setting.UCX_PROGRESS_PRIORITY, ProgressPriority.class)
-                    == ProgressPriority.IDLE;
+            scheduling = setup.settings().choice(Setting.UCX_PROGRESS_PRIORITY, ProgressScheduling.class);
             UcpLoader.lookup();
             ucx = UcxWorker.open(heap, qpNum);
             mine = ucx.localInfo(heap);
@@ -61,7 +60,7 @@ final class UcxTransportFactory {
         }
 
         AtomicInteger waiters = new AtomicInteger();
-        UcxProgressThread progress = new UcxProgressThread(ucx.worker, ucx.eventFd, spinNanos, idle,
+        UcxProgressThread progress = new UcxProgressThread(ucx.worker, ucx.eventFd, spinNanos, scheduling,
                 waiters, "jshmem-ucx-progress-pe" + me);
         progress.start(); // wire-up needs progress on both sides
         UcxPeer[] peers = new UcxPeer[n];
@@ -84,11 +83,6 @@ final class UcxTransportFactory {
     }
 
     /** JSHMEM_UCX_QP_NUM (CANN's set_qp_num): empty = UCX's own lanes, else 1..32. */
-    /** The values of {@link Setting#UCX_PROGRESS_PRIORITY}. */
-    enum ProgressPriority {
-        IDLE, NORMAL
-    }
-
     static int qpNum(String text) {
         String t = text.strip();
         if (t.isEmpty()) {

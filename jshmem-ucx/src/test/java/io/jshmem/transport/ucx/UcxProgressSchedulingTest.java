@@ -22,13 +22,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The progress thread's scheduling class (JSHMEM_UCX_PROGRESS_PRIORITY): idle by default, normal on request, a bad
- * value refused by name. The kernel's own view of each thread ({@code /proc/.../stat}, field 41: the policy) is what
+ * The progress thread's scheduling class (JSHMEM_UCX_PROGRESS_PRIORITY): batch by default, idle or normal on request,
+ * a bad value refused by name. The kernel's own view of each thread ({@code /proc/.../stat}, field 41: the policy) is what
  * is checked, not only what the engine reports.
  */
 @Timeout(120)
 class UcxProgressSchedulingTest {
     private static final int SCHED_OTHER = 0;
+    private static final int SCHED_BATCH = 3;
     private static final int SCHED_IDLE = 5;
     private static final String THREAD_NAME_PREFIX = "jshmem-ucx-prog"; // the kernel keeps 15 characters
 
@@ -38,51 +39,57 @@ class UcxProgressSchedulingTest {
     }
 
     @Test
-    void aThreadLowersOnlyItselfIntoTheIdleClass() throws Exception {
+    void aThreadMovesOnlyItselfIntoTheBatchOrIdleClass() throws Exception {
         assumeLinuxProc();
-        AtomicReference<String> refused = new AtomicReference<>("not run");
-        AtomicReference<Integer> policy = new AtomicReference<>(-1);
-        Thread t = Thread.ofPlatform().start(() -> {
-            refused.set(IdleScheduling.lowerCurrentThread());
-            policy.set(policyOf(Path.of("/proc/thread-self/stat")));
-        });
-        t.join();
-        assertNull(refused.get(), "sched_setscheduler(SCHED_IDLE) on oneself must be allowed unprivileged");
-        assertEquals(SCHED_IDLE, policy.get(), "the lowered thread's policy as the kernel reports it");
+        assertEquals(SCHED_BATCH, policyAfter(ProgressScheduling.BATCH));
+        assertEquals(SCHED_IDLE, policyAfter(ProgressScheduling.IDLE));
+        assertEquals(SCHED_OTHER, policyAfter(ProgressScheduling.NORMAL));
         assertEquals(SCHED_OTHER, policyOf(Path.of("/proc/thread-self/stat")), "the calling test thread is unchanged");
     }
 
-    @Test
-    void theEngineRunsItsProgressThreadsIdleByDefault() throws Exception {
-        UcxTestSupport.assumeUcx();
-        assumeLinuxProc();
-        UcxJobRunner.run(2, pe -> {
-            assertEquals("idle", pe.transport().tuning().get("progressScheduling"), "PE " + pe.pe());
-            pe.barrier();
-            if (pe.pe() == 0) {
-                List<Integer> policies = progressThreadPolicies();
-                assertFalse(policies.isEmpty(), "no " + THREAD_NAME_PREFIX + "* thread found in /proc/self/task");
-                for (int p : policies) {
-                    assertEquals(SCHED_IDLE, p, "policies of the progress threads: " + policies);
-                }
-            }
-            pe.barrier();
+    /** The kernel's policy of a fresh thread after it applied {@code s} to itself (which must succeed). */
+    private static int policyAfter(ProgressScheduling s) throws InterruptedException {
+        AtomicReference<String> refused = new AtomicReference<>("not run");
+        AtomicReference<Integer> policy = new AtomicReference<>(-1);
+        Thread t = Thread.ofPlatform().start(() -> {
+            refused.set(s.applyToCurrentThread());
+            policy.set(policyOf(Path.of("/proc/thread-self/stat")));
         });
+        t.join();
+        assertNull(refused.get(), s + ": moving oneself to this class must be allowed unprivileged");
+        return policy.get();
+    }
+
+    @Test
+    void theEngineRunsItsProgressThreadsInTheBatchClassByDefault() throws Exception {
+        assertProgressThreads(null, "batch", SCHED_BATCH);
+    }
+
+    @Test
+    void idleOnRequest() throws Exception {
+        assertProgressThreads(" IDLE ", "idle", SCHED_IDLE);
     }
 
     @Test
     void normalKeepsTheJvmsScheduling() throws Exception {
+        assertProgressThreads("normal", "normal", SCHED_OTHER);
+    }
+
+    /** With the setting at {@code value} (null: unset), every PE reports {@code label} and the kernel {@code policy}. */
+    private static void assertProgressThreads(String value, String label, int policy) throws Exception {
         UcxTestSupport.assumeUcx();
         assumeLinuxProc();
-        System.setProperty(Setting.UCX_PROGRESS_PRIORITY.propertyName(), " Normal ");
+        if (value != null) {
+            System.setProperty(Setting.UCX_PROGRESS_PRIORITY.propertyName(), value);
+        }
         UcxJobRunner.run(2, pe -> {
-            assertEquals("normal", pe.transport().tuning().get("progressScheduling"), "PE " + pe.pe());
+            assertEquals(label, pe.transport().tuning().get("progressScheduling"), "PE " + pe.pe());
             pe.barrier();
             if (pe.pe() == 0) {
                 List<Integer> policies = progressThreadPolicies();
                 assertFalse(policies.isEmpty(), "no " + THREAD_NAME_PREFIX + "* thread found in /proc/self/task");
                 for (int p : policies) {
-                    assertEquals(SCHED_OTHER, p, "policies of the progress threads: " + policies);
+                    assertEquals(policy, p, "policies of the progress threads: " + policies);
                 }
             }
             pe.barrier();
@@ -101,7 +108,8 @@ class UcxProgressSchedulingTest {
         }
         assertTrue(e != null, () -> "no ShmemArgumentException in the cause chain of " + thrown);
         String m = e.getMessage();
-        assertTrue(m.contains("JSHMEM_UCX_PROGRESS_PRIORITY") && m.contains("realtime") && m.contains("idle, normal"),
+        assertTrue(m.contains("JSHMEM_UCX_PROGRESS_PRIORITY") && m.contains("realtime")
+                && m.contains("batch, idle, normal"),
                 m);
     }
 
