@@ -16,9 +16,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 final class NativeScratch {
     private static final ThreadLocal<NativeScratch> CURRENT = ThreadLocal.withInitial(NativeScratch::new);
     private static final Queue<NativeScratch> ABANDONED = new ConcurrentLinkedQueue<>();
+    private static final Queue<MemorySegment> ABANDONED_BUFFERS = new ConcurrentLinkedQueue<>();
     /**
-     * Size of the bounce buffer, reused per thread; larger transfers go through it in pieces, each completed before
-     * the next. A buffer allocated per transfer cost more than the copy (each 1-2 MiB put from a Java array paid a
+     * Size of the bounce buffer, reused per thread; larger puts go through it in pieces, each completed before the
+     * next (larger gets use a buffer of their own, so that a failed get writes nothing). A buffer allocated per transfer cost more than the copy (each 1-2 MiB put from a Java array paid a
      * zeroed mapping, its page faults and a later unmapping), and so did small pieces (each waits for its
      * completion): over tcp loopback, 2 PEs, Transpose's 2 MiB puts took 6.3-6.4 ms per iteration with a buffer per
      * put, 5.6-7.3 in 1 MiB pieces, 5.3-5.5 through one 4 MiB buffer.
@@ -41,7 +42,7 @@ final class NativeScratch {
 
     /**
      * This thread's native bounce buffer (16-byte aligned) for puts from and gets into Java heap segments, with room
-     * for {@code min(bytes, BOUNCE_BYTES)}: callers move larger transfers through it piece by piece. Grown by doubling
+     * for {@code min(bytes, BOUNCE_BYTES)}: callers move larger puts through it piece by piece. Grown by doubling
      * and reused, so such transfers allocate nothing once it has its size. UCX may still use it after a timed-out
      * wait: {@link #abandonCurrent()} then retires it with the scratch.
      */
@@ -61,5 +62,10 @@ final class NativeScratch {
     static void abandonCurrent() {
         ABANDONED.add(CURRENT.get());
         CURRENT.remove();
+    }
+
+    /** Keeps a buffer of one transfer reachable forever (never freed) because UCX may still write into it. */
+    static void abandon(MemorySegment buffer) {
+        ABANDONED_BUFFERS.add(buffer);
     }
 }

@@ -50,7 +50,8 @@ final class UcxOperations {
             Reference.reachabilityFence(src);
             return;
         }
-        // A Java heap segment may move: through the bounce buffer, a piece at a time, each done before the next.
+        // A Java heap segment may move: through the bounce buffer, a piece at a time, each done before the next (a
+        // put that fails part-way may have landed its first pieces, as one UCX put may land part of its bytes).
         for (long done = 0; done < bytes; ) {
             MemorySegment b = NativeScratch.get().bounce(bytes - done);
             long n = Math.min(bytes - done, b.byteSize());
@@ -79,19 +80,23 @@ final class UcxOperations {
             Reference.reachabilityFence(dst);
             return;
         }
-        for (long done = 0; done < bytes; ) {
-            MemorySegment b = NativeScratch.get().bounce(bytes - done);
-            long n = Math.min(bytes - done, b.byteSize());
-            int status = await(Ucp.getNbx(p.ep, b.address(), n, remote + done, p.rkey, emptyParams()));
-            if (status == UcpStructs.UCS_OK) {
-                MemorySegment.copy(b, 0, dst, dstOffset + done, n);
-            }
-            if (status == UcxRequests.TIMED_OUT) {
-                NativeScratch.abandonCurrent(); // UCX may still write the bounce buffer: never reuse it
-            }
-            check(status, p, what);
-            done += n;
+        // Whole, so that a get that fails leaves the destination untouched: the reused bounce buffer when it is large
+        // enough, else one of the transfer's size (a rare size, whose copy costs more than the allocation).
+        boolean own = bytes > NativeScratch.BOUNCE_BYTES;
+        MemorySegment b = own ? Arena.ofAuto().allocate(bytes, 16) : NativeScratch.get().bounce(bytes);
+        int status = await(Ucp.getNbx(p.ep, b.address(), bytes, remote, p.rkey, emptyParams()));
+        if (status == UcpStructs.UCS_OK) {
+            MemorySegment.copy(b, 0, dst, dstOffset, bytes);
         }
+        if (status == UcxRequests.TIMED_OUT) {
+            // UCX may still write the buffer: never reuse it, never let the collector free it.
+            if (own) {
+                NativeScratch.abandon(b);
+            } else {
+                NativeScratch.abandonCurrent();
+            }
+        }
+        check(status, p, what);
     }
 
     /**
