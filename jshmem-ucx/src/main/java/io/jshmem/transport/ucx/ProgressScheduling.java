@@ -20,7 +20,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * <p>Why: when the progress thread sleeps on the worker's event fd, every message a peer sends over tcp wakes it, and
  * the kernel's wake-up preemption runs it in place of the thread that was running, often the sender itself; with
  * more threads than cores every message pays context switches. In a 2-PE stencil over tcp loopback on 2 cores, a
- * 16 KiB put returned after 67-80 µs with a normal progress thread and 32-37 µs with none at all (OSHMEM's C: 18-20
+ * 16 KiB put returned after 67-82 µs with a normal progress thread and 31-42 µs with none at all (OSHMEM's C: 18-21
  * µs). Linux never preempts a running thread for a woken one of the batch or idle class.
  * <ul>
  *   <li>{@link #BATCH} keeps a normal thread's share of a busy core: a PE whose application thread polls memory
