@@ -131,10 +131,7 @@ final class UcxOperations {
                 buffer = compare;
                 replyIn = operand;
             }
-            case FETCH_ADD -> opcode = UcpStructs.ATOMIC_ADD;
-            case FETCH_AND -> opcode = UcpStructs.ATOMIC_AND;
-            case FETCH_OR -> opcode = UcpStructs.ATOMIC_OR;
-            case FETCH_XOR -> opcode = UcpStructs.ATOMIC_XOR;
+            case FETCH_ADD, FETCH_AND, FETCH_OR, FETCH_XOR -> opcode = arithmeticOpcode(op);
             default -> {
                 return casLoop(p, op, heapOffset, operand, compare, wide, what);
             }
@@ -167,10 +164,7 @@ final class UcxOperations {
                 opcode = UcpStructs.ATOMIC_SWAP; // UCP has no posted store: a swap into a word nobody reads
                 reply = DISCARD;
             }
-            case FETCH_ADD -> opcode = UcpStructs.ATOMIC_ADD;
-            case FETCH_AND -> opcode = UcpStructs.ATOMIC_AND;
-            case FETCH_OR -> opcode = UcpStructs.ATOMIC_OR;
-            case FETCH_XOR -> opcode = UcpStructs.ATOMIC_XOR;
+            case FETCH_ADD, FETCH_AND, FETCH_OR, FETCH_XOR -> opcode = arithmeticOpcode(op);
             default -> {
                 casLoop(p, op, heapOffset, operand, 0, wide, what);
                 return;
@@ -182,6 +176,17 @@ final class UcxOperations {
         UcpStructs.atomicParams(s.param, wide, reply);
         check(UcxRequests.detach(Ucp.atomicOpNbx(p.ep, opcode, s.operand, p.remoteBase + heapOffset, p.rkey,
                 s.param)), p, what);
+    }
+
+    /** The UCP opcode of the ops that fetching and posted atomics map alike (ADD, AND, OR, XOR). */
+    private static int arithmeticOpcode(AmoOp op) {
+        return switch (op) {
+            case FETCH_ADD -> UcpStructs.ATOMIC_ADD;
+            case FETCH_AND -> UcpStructs.ATOMIC_AND;
+            case FETCH_OR -> UcpStructs.ATOMIC_OR;
+            case FETCH_XOR -> UcpStructs.ATOMIC_XOR;
+            default -> throw new IllegalArgumentException(op + " has no arithmetic UCP opcode");
+        };
     }
 
     /** Writes an atomic's 64-bit ({@code wide}) or 32-bit word. */
