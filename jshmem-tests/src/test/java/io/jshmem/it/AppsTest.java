@@ -85,7 +85,20 @@ class AppsTest {
         JobResult r = Jobs.run(Jobs.spec(Transpose.class, nPes, "-n", "120", "-tile", "8", "-iterations", "3"));
         Map<String, String> result = verified(r, nPes, "Transpose", "Solution validates");
         assertEquals("120", result.get("n"), r::transcript);
+        assertEquals("scalar", result.get("kernel"), r::transcript);
         assertTimes(r, result, "avg_iter", "comm", "local", "total");
+    }
+
+    @ParameterizedTest(name = "{0} PEs")
+    @ValueSource(ints = {2, 4})
+    @Timeout(120)
+    void transposeVerifiesWithTheVectorAccumulation(int nPes) {
+        // n 120: columns of 60 or 30 rows per block, not a multiple of any vector length, so every column ends in the
+        // scalar tail
+        JobResult r = Jobs.run(Jobs.spec(Transpose.class, nPes, "-n", "120", "-tile", "8", "-iterations", "3")
+                .withJvmArgs(List.of("--add-modules=jdk.incubator.vector")));
+        Map<String, String> result = verified(r, nPes, "Transpose", "Solution validates");
+        assertEquals("vector", result.get("kernel"), r::transcript);
     }
 
     @ParameterizedTest(name = "{0} PEs")
