@@ -148,6 +148,11 @@ public enum Setting {
     BIND_TO("JSHMEM_BIND_TO", "none",
             "shmemrun: core pins each local PE to one CPU of the launcher's CPU set (taskset); none leaves"
                     + " scheduling to the OS. Same as shmemrun --bind-to."),
+    STARTUP_CACHE("JSHMEM_STARTUP_CACHE", "",
+            "shmemrun: a directory for JDK ahead-of-time caches of the PEs' start-up (classes, generated method"
+                    + " handles, profiles), one per JDK, classpath and JVM options: the first job records PE 0's"
+                    + " run and writes the cache after it, later jobs map it. Empty = none. Same as shmemrun"
+                    + " --startup-cache."),
     RANK("RANK", "", "This PE's number, set by shmemrun as torchrun does (read by jshmem when torchrun starts it)."),
     WORLD_SIZE("WORLD_SIZE", "", "Number of PEs of the job, set by shmemrun as torchrun does."),
     LOCAL_RANK("LOCAL_RANK", "", "This PE's number on its host, set by shmemrun as torchrun does."),

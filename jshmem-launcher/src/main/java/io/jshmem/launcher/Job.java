@@ -71,6 +71,9 @@ final class Job implements RendezvousListener {
     private volatile boolean done;
     /** Set by the shutdown hook (Ctrl-C, SIGTERM): the PEs' deaths that follow are the launcher's doing. */
     private volatile boolean interrupted;
+    /** The start-up cache to make after the job, with the PEs' command it serves; null when none. */
+    private StartupCache training;
+    private List<String> trainingCommand;
 
     Job(JobSpec spec, PrintStream out, PrintStream err) {
         this.spec = spec;
@@ -138,6 +141,11 @@ final class Job implements RendezvousListener {
         }
         Failure f = outcome.failure();
         int code = f != null ? f.code() : outcome.timedOut() ? EXIT_TIMEOUT : 0;
+        if (training != null && code == 0) {
+            String whyNot = training.train(trainingCommand);
+            report(whyNot == null ? "start-up cache written: " + training.file()
+                    : "no start-up cache written (" + whyNot + "); the next job tries again");
+        }
         List<Integer> exitCodes = new ArrayList<>();
         List<List<String>> stdout = new ArrayList<>();
         List<List<String>> stderr = new ArrayList<>();
@@ -163,6 +171,7 @@ final class Job implements RendezvousListener {
         command.add(java);
         command.addAll(peOptions);
         command.addAll(spec.javaArguments(System.getProperty("java.class.path", "")));
+        startupCache(env, command);
         env.put(Setting.UNIQUE_ID.envName(), uid.toString());
         env.put(LAUNCH_ID_VARIABLE, launchId);
         env.put(Setting.NPES.envName(), Integer.toString(spec.totalPes()));
@@ -396,6 +405,31 @@ final class Job implements RendezvousListener {
 
     private List<Integer> alive() {
         return snapshot().stream().filter(PeProcess::isAlive).map(p -> p.pe).toList();
+    }
+
+    /**
+     * Applies JSHMEM_STARTUP_CACHE to the PEs' {@code command}: with a cache for it, every PE maps the cache (the
+     * options go into {@code command}); without one, the launcher makes it after the job ({@link #run}).
+     */
+    private void startupCache(Map<String, String> env, List<String> command) {
+        String dir = env.getOrDefault(Setting.STARTUP_CACHE.envName(), "").strip();
+        if (dir.isEmpty()) {
+            return;
+        }
+        String whyNot = StartupCache.unusable(command);
+        if (whyNot != null) {
+            report("no start-up cache for this job: " + whyNot);
+            return;
+        }
+        StartupCache cache = StartupCache.forCommand(Path.of(dir), command);
+        if (cache.ready()) {
+            command.addAll(1, cache.mapOptions());
+            report("PEs map the start-up cache " + cache.file());
+        } else {
+            report("no start-up cache yet for these PEs: making " + cache.file() + " after the job (once)");
+            training = cache;
+            trainingCommand = List.copyOf(command);
+        }
     }
 
     /** The PEs' own JVM options: --jvm-arg and the JVM's option variables, which a PE's JVM reads too. */

@@ -114,6 +114,12 @@ public final class ShmemRun implements Callable<Integer> {
                 + " the OS schedule (default: ${DEFAULT-VALUE}). The binding is reported at start.")
     String bindTo;
 
+    @Option(names = "--startup-cache", paramLabel = "DIR",
+            description = "Keep a JDK ahead-of-time cache of the PEs' start-up in DIR: the first job records PE 0's"
+                + " run and writes the cache after it; later jobs with the same JDK, classpath and JVM options map"
+                + " it and start faster (JSHMEM_STARTUP_CACHE).")
+    Path startupCache;
+
     @Option(names = "--no-thread-dump", description = "Do not ask PEs for a thread dump when the job times out.")
     boolean noThreadDump;
 
@@ -233,7 +239,7 @@ public final class ShmemRun implements Callable<Integer> {
         } else if (first.startsWith("-")) {
             throw new ShmemArgumentException("unknown option '" + first + "': valid are -np, --nnodes, --node-rank,"
                     + " --nproc-per-node, --master-addr, --master-port, --timeout, --grace, --jvm-arg, --cp, --env,"
-                    + " --bind-to, --no-thread-dump, --tls-info, then a main class or -jar app.jar");
+                    + " --bind-to, --startup-cache, --no-thread-dump, --tls-info, then a main class or -jar app.jar");
         } else {
             spec = JobSpec.ofMainClass(first, pesHere());
             args = program.subList(1, program.size());
@@ -258,6 +264,9 @@ public final class ShmemRun implements Callable<Integer> {
         }
         if (mode != CpuBinding.Mode.NONE) {
             spec = spec.withEnv(CpuBinding.VARIABLE, mode.word());
+        }
+        if (startupCache != null) {
+            spec = spec.withEnv(Setting.STARTUP_CACHE.envName(), startupCache.toString());
         }
         return spec.withNodes(nodeLayout());
     }

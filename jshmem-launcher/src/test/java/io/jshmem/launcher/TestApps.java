@@ -41,6 +41,8 @@ final class TestApps {
             List<String> jvm = Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0]));
             System.out.println("g1=" + jvm.contains("-XX:+UseG1GC") + " heap-share="
                     + jvm.stream().filter(a -> a.startsWith("-XX:MaxRAMPercentage=")).findFirst().orElse("none"));
+            System.out.println("aot=" + jvm.stream().filter(a -> a.startsWith("-XX:AOT"))
+                    .collect(java.util.stream.Collectors.joining(",")));
             System.err.println("to stderr from " + System.getenv("JSHMEM_PE"));
         }
     }

@@ -78,6 +78,36 @@ class NewcomerTest {
     }
 
     @Test
+    void aStartupCacheIsMadeOnceAndThenMappedByEveryPe() throws Exception {
+        Path cache = tmp.resolve("startup-cache");
+        Result first = exec(elsewhere, userEnv(), "shmemrun", "-np", "2", "--timeout", "120", "--startup-cache",
+                cache.toString(), "io.jshmem.examples.Hello");
+        assertEquals(0, first.code(), first.output());
+        assertTrue(first.output().contains("shmemrun: no start-up cache yet for these PEs: making " + cache),
+                first.output());
+        assertTrue(first.output().contains("shmemrun: start-up cache written: " + cache), first.output());
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(cache)) {
+            files = listed.toList();
+        }
+        assertEquals(1, files.size(), files::toString);
+        assertTrue(files.get(0).getFileName().toString().matches("jshmem-[0-9a-f]{24}\\.aot"), files::toString);
+        assertTrue(Files.size(files.get(0)) > 1 << 20, files.get(0) + ": " + Files.size(files.get(0)) + " bytes");
+
+        // Logging options do not change the cache; class loading shows the library coming from it.
+        Result second = exec(elsewhere, userEnv(), "shmemrun", "-np", "2", "--timeout", "120", "--startup-cache",
+                cache.toString(), "--jvm-arg=-Xlog:class+load=info", "io.jshmem.examples.Hello");
+        assertEquals(0, second.code(), second.output());
+        assertTrue(second.output().contains("shmemrun: PEs map the start-up cache " + files.get(0)), second.output());
+        for (int pe = 0; pe < 2; pe++) {
+            assertTrue(second.output().contains("[pe " + pe + "] Hello from PE " + pe + " of 2"), second.output());
+            assertTrue(second.output().matches("(?s).*\\[pe " + pe + "\\] \\[[0-9.]+s\\]\\[info\\]\\[class,load\\]"
+                    + " io\\.jshmem\\.runtime\\.Instance source: shared objects file.*"), second.output());
+        }
+        assertTrue(!second.output().contains("[aot]") && !second.output().contains("making"), second.output());
+    }
+
+    @Test
     void shmemConfigWorksThroughItsSymlink() throws Exception {
         Result r = exec(elsewhere, userEnv(), "shmem-config", "-V");
         assertEquals(0, r.code(), r.output());
