@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * PEs' JVM options and classpath ({@code -XX:AOTCacheOutput}) in a process of its own, so the job's PEs run as they
  * would without the option and a failed training costs only the cache. The cache goes to a temporary file that is
  * renamed into place, so concurrent jobs never map a half-written one. Measured on this project's 2-core host:
- * {@code Hello} at 8 PEs 3.7-3.9 s from launch to exit without, 2.9-3.1 s with a cache (docs/performance.md).
+ * {@code Hello} at 8 PEs 3.9-4.2 s from launch to exit without, 3.1-3.2 s with a cache (docs/performance.md).
  *
  * <p>Immutable; used by the launcher's thread only.
  */
