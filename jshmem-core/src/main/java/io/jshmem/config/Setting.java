@@ -150,8 +150,8 @@ public enum Setting {
                     + " scheduling to the OS. Same as shmemrun --bind-to."),
     STARTUP_CACHE("JSHMEM_STARTUP_CACHE", "",
             "shmemrun: a directory for JDK ahead-of-time caches of the PEs' start-up (classes, generated method"
-                    + " handles, profiles), one per JDK, classpath and JVM options: the first job records PE 0's"
-                    + " run and writes the cache after it, later jobs map it. Empty = none. Same as shmemrun"
+                    + " handles, profiles), one per JDK, classpath and JVM options: a job without one runs as usual,"
+                    + " then makes it with a one-PE training run; later jobs map it. Empty = none. Same as shmemrun"
                     + " --startup-cache."),
     RANK("RANK", "", "This PE's number, set by shmemrun as torchrun does (read by jshmem when torchrun starts it)."),
     WORLD_SIZE("WORLD_SIZE", "", "Number of PEs of the job, set by shmemrun as torchrun does."),

@@ -115,9 +115,9 @@ public final class ShmemRun implements Callable<Integer> {
     String bindTo;
 
     @Option(names = "--startup-cache", paramLabel = "DIR",
-            description = "Keep a JDK ahead-of-time cache of the PEs' start-up in DIR: the first job records PE 0's"
-                + " run and writes the cache after it; later jobs with the same JDK, classpath and JVM options map"
-                + " it and start faster (JSHMEM_STARTUP_CACHE).")
+            description = "Keep a JDK ahead-of-time cache of the PEs' start-up in DIR: a job without one runs as"
+                + " usual, then makes it with a short one-PE training run; later jobs with the same JDK, classpath"
+                + " and JVM options map it and start faster (JSHMEM_STARTUP_CACHE).")
     Path startupCache;
 
     @Option(names = "--no-thread-dump", description = "Do not ask PEs for a thread dump when the job times out.")
