@@ -5,9 +5,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,20 +25,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ShmemRunConventionsTest {
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = ShmemRun.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static ShmemRunCapture run(String... args) {
+        return ShmemRunCapture.run(args);
     }
 
     @Test
     void versionIsTheArtifactVersion() {
-        Run r = run("--version");
+        ShmemRunCapture r = run("--version");
         assertEquals(0, r.code());
         assertEquals("shmemrun (jshmem) " + BuildInfo.version(), r.out().strip());
         assertTrue(BuildInfo.version().matches("\\d+\\.\\d+\\.\\d+.*"), BuildInfo.version());
@@ -49,14 +39,14 @@ class ShmemRunConventionsTest {
 
     @Test
     void aMissingClassPathEntryIsRejected() {
-        Run r = run("-np", "1", "--cp", "/no/such/dir/classes", "com.example.Main");
+        ShmemRunCapture r = run("-np", "1", "--cp", "/no/such/dir/classes", "com.example.Main");
         assertEquals(ShmemRun.EXIT_USAGE, r.code());
         assertTrue(r.err().contains("--cp entry '/no/such/dir/classes' does not exist"), r.err());
     }
 
     @Test
     void aMissingMainClassExits127() {
-        Run r = run("-np", "2", "--timeout", "60", "com.example.NoSuchMain");
+        ShmemRunCapture r = run("-np", "2", "--timeout", "60", "com.example.NoSuchMain");
         assertEquals(127, r.code(), r.err());
         assertTrue(r.err().contains("could not be started: Could not find or load main class com.example.NoSuchMain"),
                 r.err());
@@ -64,7 +54,7 @@ class ShmemRunConventionsTest {
 
     @Test
     void pesGetTorchrunVariables() {
-        Run r = run("-np", "2", "--timeout", "60", "--cp", LauncherTest.testClasses(),
+        ShmemRunCapture r = run("-np", "2", "--timeout", "60", "--cp", LauncherTest.testClasses(),
                 TestApps.PrintEnv.class.getName());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("[pe 0] torchrun=0/2 local=0/2"), r.out());
@@ -76,11 +66,11 @@ class ShmemRunConventionsTest {
 
     @Test
     void morePesThanTwoShareHalfTheHostsMemoryUnlessTheyChoose() {
-        Run r = run("-np", "4", "--timeout", "60", "--cp", LauncherTest.testClasses(),
+        ShmemRunCapture r = run("-np", "4", "--timeout", "60", "--cp", LauncherTest.testClasses(),
                 TestApps.PrintEnv.class.getName());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("[pe 3] g1=false heap-share=-XX:MaxRAMPercentage=12.5"), r.out());
-        Run own = run("-np", "4", "--timeout", "60", "--jvm-arg=-Xmx256m", "--cp", LauncherTest.testClasses(),
+        ShmemRunCapture own = run("-np", "4", "--timeout", "60", "--jvm-arg=-Xmx256m", "--cp", LauncherTest.testClasses(),
                 TestApps.PrintEnv.class.getName());
         assertEquals(0, own.code(), own.err());
         assertTrue(own.out().contains("[pe 3] g1=false heap-share=none"), own.out());
@@ -89,7 +79,7 @@ class ShmemRunConventionsTest {
     @Test
     void bindToCorePinsEachPeAndReportsIt() {
         List<Integer> cpus = CpuBinding.allowedCpus();
-        Run r = run("-np", "2", "--timeout", "60", "--bind-to", "core", "--cp", LauncherTest.testClasses(),
+        ShmemRunCapture r = run("-np", "2", "--timeout", "60", "--bind-to", "core", "--cp", LauncherTest.testClasses(),
                 TestApps.PrintEnv.class.getName());
         assertEquals(0, r.code(), r.err());
         CpuBinding b = CpuBinding.of(CpuBinding.Mode.CORE);
@@ -106,7 +96,7 @@ class ShmemRunConventionsTest {
         assertTrue(r.err().contains("shmemrun: PE JVM options: -XX:+UseG1GC"), r.err());
         assertTrue(r.out().contains("[pe 1] g1=true heap-share=none"), r.out());
         assertTrue(r.out().contains("[pe 1] host-cpus=" + cpus.size()), r.out());
-        Run none = run("-np", "1", "--timeout", "60", "--bind-to", "none", "--cp", LauncherTest.testClasses(),
+        ShmemRunCapture none = run("-np", "1", "--timeout", "60", "--bind-to", "none", "--cp", LauncherTest.testClasses(),
                 TestApps.PrintEnv.class.getName());
         assertEquals(0, none.code(), none.err());
         assertFalse(none.err().contains("--bind-to core"), none.err());
@@ -134,7 +124,7 @@ class ShmemRunConventionsTest {
 
     @Test
     void helpFitsEightyColumnsAndBreaksNoWordOrSentence() {
-        Run r = run("--help");
+        ShmemRunCapture r = run("--help");
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
         assertTrue(lines.size() > 30, r.out());
@@ -156,11 +146,11 @@ class ShmemRunConventionsTest {
         try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar), m)) {
             j.flush();
         }
-        Run r = run("-np", "2", "--timeout", "60", "-jar", jar.toString());
+        ShmemRunCapture r = run("-np", "2", "--timeout", "60", "-jar", jar.toString());
         assertEquals(ShmemRun.EXIT_USAGE, r.code(), r.err());
         assertTrue(r.err().contains("has no Main-Class in its manifest"), r.err());
         assertTrue(r.err().contains("usage: shmemrun"), r.err());
-        Run missing = run("-np", "2", "-jar", dir.resolve("none.jar").toString());
+        ShmemRunCapture missing = run("-np", "2", "-jar", dir.resolve("none.jar").toString());
         assertEquals(ShmemRun.EXIT_USAGE, missing.code(), missing.err());
     }
 }

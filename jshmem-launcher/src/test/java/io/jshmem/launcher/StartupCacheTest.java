@@ -4,10 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -29,21 +26,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class StartupCacheTest {
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = ShmemRun.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static ShmemRunCapture run(String... args) {
+        return ShmemRunCapture.run(args);
     }
 
     @Test
     void aDirectoryOnTheClasspathMeansNoCacheAndTheJobRunsAsItWould(@TempDir Path dir) throws IOException {
         Path cache = dir.resolve("cache");
-        Run r = run("-np", "2", "--timeout", "90", "--startup-cache", cache.toString(), "--cp",
+        ShmemRunCapture r = run("-np", "2", "--timeout", "90", "--startup-cache", cache.toString(), "--cp",
                 LauncherTest.testClasses(), TestApps.PrintEnv.class.getName());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("shmemrun: no start-up cache for this job: the classpath holds a directory ("),
