@@ -416,7 +416,7 @@ final class Job implements RendezvousListener {
         if (dir.isEmpty()) {
             return;
         }
-        String whyNot = StartupCache.unusable(command);
+        String whyNot = StartupCache.unusable(command, userJvmOptions(env));
         if (whyNot != null) {
             report("no start-up cache for this job: " + whyNot);
             return;

@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Immutable; used by the launcher's thread only.
  */
 final class StartupCache {
-    /** Seconds the training run may take before the launcher gives up on the cache (it takes 2-3 s here). */
+    /** Seconds the training run may take before the launcher gives up on the cache (it takes 2-4 s here). */
     private static final long TRAIN_TIMEOUT_SECONDS = 120;
     /** Variables by which a PE finds a launcher; the training run must find none and run as a one-PE job. */
     private static final List<String> LAUNCHER_VARIABLES = List.of("JSHMEM_UNIQUE_ID", "JSHMEM_LAUNCH_ID",
@@ -43,19 +43,29 @@ final class StartupCache {
         this.file = file;
     }
 
+    /** JVM options that choose a class data archive themselves: with any of them a PE JVM rejects an AOT cache. */
+    private static final List<String> ARCHIVE_OPTIONS = List.of("-XX:AOT", "-Xshare", "-XX:SharedArchiveFile",
+            "-XX:ArchiveClassesAtExit", "-XX:DumpLoadedClassList", "-XX:SharedClassListFile");
+
     /**
      * Why PEs started with {@code command} (the java binary, the JVM options, {@code -cp} and the classpath, the main
-     * class, then the program's arguments) cannot have a cache, or null when they can: a modular launch, the user's
-     * own AOT options, or a directory on the classpath (the JDK caches classes from jars only).
+     * class, then the program's arguments) and the options of the JVM's option variables ({@code variableOptions})
+     * cannot have a cache, or null when they can: a modular launch, options that choose a class archive themselves
+     * (the JVM would refuse to start with both), or a directory on the classpath (the JDK caches classes from jars
+     * only).
      */
-    static String unusable(List<String> command) {
+    static String unusable(List<String> command, List<String> variableOptions) {
         int cp = command.indexOf("-cp");
         if (cp < 0 || cp + 2 >= command.size()) {
             return "a modular launch";
         }
-        for (String option : command.subList(0, cp)) {
-            if (option.startsWith("-XX:AOT") || option.startsWith("-XX:SharedArchiveFile")) {
-                return "the PEs' JVM options choose an AOT cache themselves (" + option + ")";
+        List<String> options = new ArrayList<>(command.subList(0, cp));
+        options.addAll(variableOptions);
+        for (String option : options) {
+            for (String archive : ARCHIVE_OPTIONS) {
+                if (option.startsWith(archive)) {
+                    return "the PEs' JVM options choose a class archive themselves (" + option + ")";
+                }
             }
         }
         for (String entry : command.get(cp + 1).split(File.pathSeparator)) {

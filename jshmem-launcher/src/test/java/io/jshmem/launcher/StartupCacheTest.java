@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * shmemrun --startup-cache where no cache applies (a directory on the classpath), and the cache's name: a digest of
  * the command up to the main class and of the classpath entries' sizes and times, so that other JVM options or a
- * rebuilt jar name another cache while program arguments and logging options do not; the user's own AOT options and
+ * rebuilt jar name another cache while program arguments and logging options do not; the user's own archive options and
  * a modular launch have none. A cache made and mapped: NewcomerTest, with the distribution's jars.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -43,6 +43,11 @@ class StartupCacheTest {
             assertTrue(r.out().contains("[pe " + pe + "] aot=\n"), r.out());
         }
         assertFalse(Files.exists(cache), "nothing written");
+
+        ShmemRunCapture shared = run("-np", "1", "--timeout", "90", "--startup-cache", cache.toString(), "--jvm-arg",
+                "-Xshare:auto", "--cp", LauncherTest.testClasses(), TestApps.PrintEnv.class.getName());
+        assertEquals(0, shared.code(), shared.err());
+        assertTrue(shared.err().contains("choose a class archive themselves (-Xshare:auto)"), shared.err());
     }
 
     @Test
@@ -70,9 +75,14 @@ class StartupCacheTest {
         Path beforeRebuild = StartupCache.forCommand(dir, wildcard).file();
         Files.setLastModifiedTime(dep, FileTime.fromMillis(Files.getLastModifiedTime(dep).toMillis() - 60_000));
         assertNotEquals(beforeRebuild, StartupCache.forCommand(dir, wildcard).file(), "dir/* reads each jar of dir");
-        assertNull(StartupCache.unusable(base));
-        assertEquals("a modular launch", StartupCache.unusable(List.of("java", "-p", "mods", "-m", "app/app.Main")));
-        assertTrue(StartupCache.unusable(List.of("java", "-XX:AOTCache=x.aot", "-cp", jar.toString(), "app.Main"))
-                .contains("choose an AOT cache themselves (-XX:AOTCache=x.aot)"));
+        assertNull(StartupCache.unusable(base, List.of()));
+        assertEquals("a modular launch", StartupCache.unusable(List.of("java", "-p", "mods", "-m", "app/app.Main"),
+                List.of()));
+        assertTrue(StartupCache.unusable(List.of("java", "-XX:AOTCache=x.aot", "-cp", jar.toString(), "app.Main"),
+                List.of()).contains("choose a class archive themselves (-XX:AOTCache=x.aot)"));
+        // With -Xshare, from the command or from JAVA_TOOL_OPTIONS, a JVM given an AOT cache does not start at all.
+        assertTrue(StartupCache.unusable(List.of("java", "-Xshare:off", "-cp", jar.toString(), "app.Main"), List.of())
+                .contains("(-Xshare:off)"));
+        assertTrue(StartupCache.unusable(base, List.of("-Xshare:auto")).contains("(-Xshare:auto)"));
     }
 }
