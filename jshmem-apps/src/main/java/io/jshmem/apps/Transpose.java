@@ -165,8 +165,9 @@ public final class Transpose {
      * {@code b[bi + order*k] += a[ai + k]; a[ai + k] += 1} for k below {@code count}. The strided index advances by
      * addition and each element of A is read once, as gcc compiles the C twin's loop over restrict pointers: C2 kept
      * the multiplication of the strided index in the loop and read A again after the store to the other array, which
-     * might have been the same one (the packing's loop: 135-141 against 113-116 us per 128x128 block of an order-1024
-     * matrix, one thread; the C 94-99 us).
+     * might have been the same one. Per 128x128 block of an order-1024 matrix, one thread: this loop 122.7 us before,
+     * 119.8 after (the C 163.5); {@link #packRow}'s 135-141 before, 113-116 after (the C 94-99). The program's time
+     * per iteration at 2 and 8 PEs moved by less than its spread (docs/apps.md).
      */
     private static void addTransposed(double[] a, int ai, double[] b, int bi, int order, int count) {
         for (int k = 0; k < count; k++) {

@@ -164,7 +164,20 @@ final class StartupCache {
         try {
             Files.createDirectories(file.getParent());
             Process p = pb.start();
-            if (!p.waitFor(TRAIN_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            // Ctrl-C while the training runs: the launcher exits, and the training (with its half-written file) too.
+            Thread stop = new Thread(p::destroyForcibly, "shmemrun-stop-training");
+            Runtime.getRuntime().addShutdownHook(stop);
+            boolean ended;
+            try {
+                ended = p.waitFor(TRAIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(stop);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook runs or has run
+                }
+            }
+            if (!ended) {
                 p.destroyForcibly();
                 return "the training run took longer than " + TRAIN_TIMEOUT_SECONDS + " s";
             }
