@@ -268,6 +268,43 @@ APP_FN long long app_now_ns(void) {
     return (long long) t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
+/* The second half of the timed iterations, timed apart from the whole, as the Java programs do (there the first half
+ * includes the JIT's warm-up): iterations first_timed .. first_timed + iterations - 1; the second half is the last
+ * iterations - iterations / 2 of them. */
+typedef struct {
+    int first;
+    int count;
+    long long start;
+    long long comm;
+} app_second_half;
+
+APP_FN app_second_half app_second_half_of(int first_timed, int iterations) {
+    app_second_half h = {first_timed + iterations / 2, iterations - iterations / 2, 0, 0};
+    return h;
+}
+
+/* Marks the start of iteration iter: call before its first timer. */
+APP_FN void app_second_half_starts(app_second_half *h, int iter) {
+    if (iter == h->first) {
+        h->start = app_now_ns();
+    }
+}
+
+APP_FN void app_second_half_comm(app_second_half *h, int iter, long long nanos) {
+    if (iter >= h->first) {
+        h->comm += nanos;
+    }
+}
+
+/* Seconds per iteration of the second half, from its start to end (app_now_ns()). */
+APP_FN double app_second_half_iteration(const app_second_half *h, long long end) {
+    return (double) (end - h->start) * 1e-9 / h->count;
+}
+
+APP_FN double app_second_half_comm_seconds(const app_second_half *h) {
+    return (double) h->comm * 1e-9 / h->count;
+}
+
 /* ---- signals: put-with-signal (SET) and wait >= ---------------------------------------------------------------- */
 
 APP_FN void app_double_put_signal(double *dest, const double *src, size_t count, uint64_t *sig,

@@ -295,6 +295,7 @@ int main(int argc, char **argv) {
     double halo_time = 0;
     double compute_time = 0;
     long long start = 0;
+    app_second_half late = app_second_half_of(1, iterations);
     for (int iter = 0; iter <= iterations; iter++) {
         if (iter == 1) {
             shmem_barrier_all();
@@ -302,6 +303,7 @@ int main(int argc, char **argv) {
             halo_time = 0;
             compute_time = 0;
         }
+        app_second_half_starts(&late, iter);
         long long t0 = app_now_ns();
         exchange(&g, iter);
         long long t1 = app_now_ns();
@@ -309,9 +311,12 @@ int main(int argc, char **argv) {
         long long t2 = app_now_ns();
         halo_time += (double) (t1 - t0) * 1e-9;
         compute_time += (double) (t2 - t1) * 1e-9;
+        app_second_half_comm(&late, iter, t1 - t0);
     }
-    double slowest[3] = {(double) (app_now_ns() - start) * 1e-9, halo_time, compute_time};
-    app_stats_reduce(&stats, 1, slowest, slowest, 3);
+    long long end = app_now_ns();
+    double slowest[5] = {(double) (end - start) * 1e-9, halo_time, compute_time,
+                         app_second_half_iteration(&late, end), app_second_half_comm_seconds(&late)};
+    app_stats_reduce(&stats, 1, slowest, slowest, 5);
     double norm = app_stats_sum1(&stats, local_norm(&g)) / ((double) (n - 2 * radius) * (n - 2 * radius));
     double reference = (iterations + 1) * 2.0;
     int ok = fabs(norm - reference) <= EPSILON;
@@ -339,6 +344,8 @@ int main(int argc, char **argv) {
         app_result_seconds(&r, "halo", slowest[1] / iterations);
         app_result_seconds(&r, "compute", slowest[2] / iterations);
         app_result_seconds(&r, "total", slowest[0]);
+        app_result_seconds(&r, "iter_late", slowest[3]);
+        app_result_seconds(&r, "halo_late", slowest[4]);
         app_result_double(&r, "mflops", 1e-6 * flops / avg);
         app_result_double(&r, "l1_norm", norm);
         app_result_print(&r, ok);

@@ -139,12 +139,14 @@ int main(int argc, char **argv) {
     }
     double comm = 0;
     long long start = 0;
+    app_second_half late = app_second_half_of(1, iterations);
     for (int iter = 0; iter <= iterations; iter++) {
         if (iter == 1) {
             shmem_barrier_all();
             start = app_now_ns();
             comm = 0;
         }
+        app_second_half_starts(&late, iter);
         int parity = iter & 1;
         transpose_local(A, B, order, block, tile, col_start);
         /* A receiver may still wait for the previous iteration's block when this one's signal overwrites its word
@@ -156,19 +158,25 @@ int main(int argc, char **argv) {
             long long t0 = app_now_ns();
             app_double_put_signal(inbox + (parity * (long) npes + me) * block_size, outbox, (size_t) block_size,
                                   &notices[me], (uint64_t) iter + 1, to);
-            comm += (double) (app_now_ns() - t0) * 1e-9;
+            long long t1 = app_now_ns();
+            comm += (double) (t1 - t0) * 1e-9;
+            app_second_half_comm(&late, iter, t1 - t0);
         }
         for (int phase = 1; phase < npes; phase++) {
             int from = (me + phase) % npes;
             long long t0 = app_now_ns();
             app_signal_wait_ge(&notices[from], (uint64_t) iter + 1);
-            comm += (double) (app_now_ns() - t0) * 1e-9;
+            long long t1 = app_now_ns();
+            comm += (double) (t1 - t0) * 1e-9;
+            app_second_half_comm(&late, iter, t1 - t0);
             accumulate(inbox + (parity * (long) npes + from) * block_size, B, order, block, from * block);
         }
     }
-    double total = (double) (app_now_ns() - start) * 1e-9;
-    double slowest[3] = {total, comm, total - comm};
-    app_stats_reduce(&stats, 1, slowest, slowest, 3);
+    long long end = app_now_ns();
+    double total = (double) (end - start) * 1e-9;
+    double slowest[5] = {total, comm, total - comm, app_second_half_iteration(&late, end),
+                         app_second_half_comm_seconds(&late)};
+    app_stats_reduce(&stats, 1, slowest, slowest, 5);
     double abserr = app_stats_sum1(&stats, error(B, order, block, col_start, iterations));
     int ok = abserr < EPSILON;
     if (me == 0) {
@@ -192,6 +200,8 @@ int main(int argc, char **argv) {
         app_result_seconds(&r, "comm", slowest[1] / iterations);
         app_result_seconds(&r, "local", slowest[2] / iterations);
         app_result_seconds(&r, "total", slowest[0]);
+        app_result_seconds(&r, "iter_late", slowest[3]);
+        app_result_seconds(&r, "comm_late", slowest[4]);
         app_result_double(&r, "mbps", 1e-6 * bytes / avg);
         app_result_double(&r, "abserr", abserr);
         app_result_print(&r, ok);

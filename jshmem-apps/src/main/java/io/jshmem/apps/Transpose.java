@@ -95,12 +95,14 @@ public final class Transpose {
             }
             double comm = 0;
             long start = 0;
+            SecondHalf late = new SecondHalf(1, iterations);
             for (int iter = 0; iter <= iterations; iter++) {
                 if (iter == 1) {
                     shmem.barrierAll();
                     start = System.nanoTime();
                     comm = 0;
                 }
+                late.iterationStarts(iter);
                 int parity = iter & 1;
                 transposeLocal(a, b, order, block, tile, colStart);
                 // A receiver may still wait for the previous iteration's block when this one's signal overwrites
@@ -112,19 +114,24 @@ public final class Transpose {
                     long t0 = System.nanoTime();
                     shmem.putSignal(D, inbox, (parity * (long) nPes + me) * blockSize, outboxSegment, 0, blockSize,
                             notices, me, iter + 1, SignalOp.SET, to);
-                    comm += (System.nanoTime() - t0) * 1e-9;
+                    long t1 = System.nanoTime();
+                    comm += (t1 - t0) * 1e-9;
+                    late.comm(iter, t1 - t0);
                 }
                 MemorySegment in = inbox.local();
                 for (int phase = 1; phase < nPes; phase++) {
                     int from = (me + phase) % nPes;
                     long t0 = System.nanoTime();
                     shmem.signalWaitUntil(notices, from, Cmp.GE, iter + 1);
-                    comm += (System.nanoTime() - t0) * 1e-9;
+                    long t1 = System.nanoTime();
+                    comm += (t1 - t0) * 1e-9;
+                    late.comm(iter, t1 - t0);
                     accumulate(in, (parity * (long) nPes + from) * blockSize, b, order, block, from * block);
                 }
             }
-            double total = (System.nanoTime() - start) * 1e-9;
-            double[] slowest = stats.max(total, comm, total - comm);
+            long end = System.nanoTime();
+            double total = (end - start) * 1e-9;
+            double[] slowest = stats.max(total, comm, total - comm, late.iterationSeconds(end), late.commSeconds());
             double abserr = stats.sum(error(b, order, block, colStart, iterations))[0];
             boolean ok = abserr < EPSILON;
             if (me == 0) {
@@ -138,7 +145,8 @@ public final class Transpose {
                         .add("kernel", VECTOR ? "vector" : "scalar")
                         .add("iterations", iterations).seconds("avg_iter", avg)
                         .seconds("comm", slowest[1] / iterations).seconds("local", slowest[2] / iterations)
-                        .seconds("total", slowest[0]).add("mbps", 1e-6 * bytes / avg).add("abserr", abserr)
+                        .seconds("total", slowest[0]).seconds("iter_late", slowest[3])
+                        .seconds("comm_late", slowest[4]).add("mbps", 1e-6 * bytes / avg).add("abserr", abserr)
                         .verified(ok));
             }
             status = ok ? AppMain.OK : AppMain.VERIFICATION_FAILED;

@@ -32,7 +32,9 @@ final class AppsComparison {
     /**
      * What a program's table rows and phase plot show.
      *
-     * @param table the communication phase first, then the timed total and the wall time
+     * @param table the communication phase first, then the timed total, the same two over the second half of the
+     *              timed iterations (where the program has iterations; the JIT's warm-up is in the first half), and
+     *              the wall time
      * @param plot  the phases that add up to the timed section, in the program's order
      * @param unit  what the plotted figures are, for the axis
      */
@@ -45,20 +47,26 @@ final class AppsComparison {
     static final List<Program> PROGRAMS = List.of(
             new Program("BucketSort", List.of(new Phase("exchange_s", "exchange: fetch-add + putmem + barrier "
                     + "(per iteration, mean of PEs)"), new Phase("total_s", "whole sort (per iteration, mean of PEs)"),
-                    WALL_PHASE), List.of(new Phase("input_s", "input"), new Phase("count_s", "count"),
+                    new Phase("exchange_late_s", "exchange, second half of the iterations"),
+                    new Phase("total_late_s", "whole sort, second half"), WALL_PHASE), List.of(new Phase("input_s", "input"), new Phase("count_s", "count"),
                     new Phase("offsets_s", "offsets"), new Phase("bucketize_s", "bucketize"),
                     new Phase("exchange_s", "exchange"), new Phase("sort_s", "sort")),
                     "seconds per iteration, mean of PEs"),
             new Program("Stencil", List.of(new Phase("halo_s", "halo exchange (per iteration, slowest PE)"),
-                    new Phase("total_s", "timed iterations (slowest PE)"), WALL_PHASE),
+                    new Phase("total_s", "timed iterations (slowest PE)"),
+                    new Phase("halo_late_s", "halo exchange, second half of the iterations"),
+                    new Phase("iter_late_s", "one iteration, second half"), WALL_PHASE),
                     List.of(new Phase("halo_s", "halo"), new Phase("compute_s", "compute")),
                     "seconds per iteration, slowest PE"),
             new Program("Transpose", List.of(new Phase("comm_s", "put-with-signal + waits (per iteration, slowest "
-                    + "PE)"), new Phase("total_s", "timed iterations (slowest PE)"), WALL_PHASE),
+                    + "PE)"), new Phase("total_s", "timed iterations (slowest PE)"),
+                    new Phase("comm_late_s", "put-with-signal + waits, second half of the iterations"),
+                    new Phase("iter_late_s", "one iteration, second half"), WALL_PHASE),
                     List.of(new Phase("comm_s", "comm"), new Phase("local_s", "local")),
                     "seconds per iteration, slowest PE"),
             new Program("SynchP2p", List.of(new Phase("avg_iter_s", "pipeline sweep (per iteration, slowest PE)"),
-                    new Phase("total_s", "timed iterations (slowest PE)"), WALL_PHASE),
+                    new Phase("total_s", "timed iterations (slowest PE)"),
+                    new Phase("iter_late_s", "pipeline sweep, second half of the iterations"), WALL_PHASE),
                     List.of(new Phase("avg_iter_s", "sweep")), "seconds per iteration, slowest PE"),
             new Program("Gups", List.of(new Phase("update_s", "updates, barrier to barrier (PE 0)"),
                     new Phase("check_s", "verification replay (PE 0)"), WALL_PHASE),

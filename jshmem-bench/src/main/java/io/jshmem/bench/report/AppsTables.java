@@ -14,8 +14,10 @@ final class AppsTables {
     private static String intro(AppsComparison apps) {
         return "The jshmem-apps programs (docs/apps.md) against their C twins on OSHMEM (bench/c/apps, `oshcc -O3 "
                 + "-march=native`), run alternately; data movement: " + apps.engine() + ". Median over each side's "
-                + "verified runs; ratio = Java / C (below 1: Java faster). Phases as the programs time them; the wall "
-                + "time is the job's, launch to exit, start-up included (a JVM per PE against a C process per PE).";
+                + "verified runs; ratio = Java / C (below 1: Java faster). Phases as the programs time them; \"second "
+                + "half\" rows time the last half of the timed iterations alone (the JVMs compile the programs' hot "
+                + "methods during the first half); the wall time is the job's, launch to exit, start-up included (a "
+                + "JVM per PE against a C process per PE).";
     }
 
     private static String parameters(AppsComparison apps) {

@@ -45,6 +45,33 @@ class AppsComparisonTest {
     }
 
     @Test
+    void secondHalfRowsComeFromTheLateKeysAndStayEmptyWithoutThem() {
+        String line = "RESULT program=Stencil pes=2 n=500 radius=2 iterations=10 avg_iter_s=0.003 halo_s=%s "
+                + "compute_s=0.001 total_s=0.03 iter_late_s=%s halo_late_s=%s verified=true";
+        AppsComparison a = AppsComparison.of(List.of(
+                run("java", "Stencil", 2, 1, 0, String.format(Locale.ROOT, line, "0.002", "0.0025", "0.0004")),
+                run("c", "Stencil", 2, 1, 0, String.format(Locale.ROOT, line, "0.001", "0.003", "0.0008")),
+                run("java", "Stencil", 4, 1, 0, "RESULT program=Stencil pes=4 halo_s=0.002 total_s=0.03 "
+                        + "verified=true"),
+                run("c", "Stencil", 4, 1, 0, "RESULT program=Stencil pes=4 halo_s=0.001 total_s=0.03 "
+                        + "verified=true")));
+        List<String> keys = a.rows().stream().filter(r -> r.pes() == 2).map(r -> r.phase().key()).toList();
+        assertEquals(List.of("halo_s", "total_s", "halo_late_s", "iter_late_s", AppsComparison.WALL), keys);
+        AppsComparison.Row halo = row(a, 2, "halo_s");
+        AppsComparison.Row haloLate = row(a, 2, "halo_late_s");
+        assertEquals(2.0, halo.ratio(), 1e-12);
+        assertEquals(0.5, haloLate.ratio(), 1e-12, "the second half has its own medians");
+        assertEquals(2.5 / 3, row(a, 2, "iter_late_s").ratio(), 1e-12);
+        assertTrue(Double.isNaN(row(a, 4, "halo_late_s").ratio()), "lines without the key leave the row empty");
+        assertTrue(AppsTables.markdown(a).contains("halo exchange, second half of the iterations"));
+    }
+
+    private static AppsComparison.Row row(AppsComparison a, int pes, String key) {
+        return a.rows().stream().filter(r -> r.pes() == pes && r.phase().key().equals(key)).findFirst()
+                .orElseThrow();
+    }
+
+    @Test
     void aMalformedResultLineIsRefusedNamingWhatIsWrong() {
         IllegalArgumentException noVerified = assertThrows(IllegalArgumentException.class,
                 () -> AppRun.parseResultLine("RESULT program=Gups pes=2 errors=0"));
