@@ -157,11 +157,15 @@ class CompareOshmemPipelineTest {
         List<String> lines = summary.lines().toList();
         int header = lines.indexOf(AppsComparison.TABLE_HEADER);
         assertTrue(header >= 0, "summary.md has no real-programs table:\n" + summary);
-        for (String program : names) {
-            List<String> rows = lines.stream().filter(l -> l.startsWith("| " + program + " | 2 | ")).toList();
-            assertEquals(3, rows.size(), program + " rows:\n" + summary);
+        for (AppsComparison.Program program : AppsComparison.PROGRAMS) {
+            List<String> rows = lines.stream().filter(l -> l.startsWith("| " + program.name() + " | 2 | ")).toList();
+            assertEquals(program.table().size(), rows.size(), program.name() + " rows:\n" + summary);
             assertTrue(rows.stream().allMatch(l -> l.endsWith("| 1, 1 | 1/1, 1/1 |")), rows.toString());
-            assertTrue(pngs.contains("apps_" + program + ".png"), pngs.toString());
+            assertTrue(pngs.contains("apps_" + program.name() + ".png"), pngs.toString());
+        }
+        // Both sides print every figure of the table, the second halves included.
+        for (AppsComparison.Row row : apps.rows()) {
+            assertTrue(Double.isFinite(row.javaMedian()) && Double.isFinite(row.cMedian()), row.toString());
         }
     }
 }
