@@ -50,6 +50,8 @@ class AppsTest {
         assertEquals(nPes == 2 ? "20000" : "5000", result.get("keys_per_pe"), r::transcript);
         assertTimes(r, result, "input", "count", "offsets", "bucketize", "exchange", "sort", "total",
                 "exchange_late", "total_late");
+        assertSecondHalfWithin(r, result, "exchange_late_s", "exchange_s", true);
+        assertSecondHalfWithin(r, result, "total_late_s", "total_s", true);
     }
 
     @ParameterizedTest(name = "{0} PEs")
@@ -65,6 +67,8 @@ class AppsTest {
         assertEquals(10.0, Double.parseDouble(result.get("l1_norm")), 1e-8, r::transcript);
         assertEquals("scalar", result.get("kernel"), r::transcript);
         assertTimes(r, result, "avg_iter", "halo", "compute", "total", "halo_late", "iter_late");
+        assertSecondHalfWithin(r, result, "halo_late_s", "halo_s", true);
+        assertSecondHalfWithin(r, result, "iter_late_s", "total_s", false);
     }
 
     @ParameterizedTest(name = "{0} PEs")
@@ -88,6 +92,8 @@ class AppsTest {
         assertEquals("120", result.get("n"), r::transcript);
         assertEquals("scalar", result.get("kernel"), r::transcript);
         assertTimes(r, result, "avg_iter", "comm", "local", "total", "comm_late", "iter_late");
+        assertSecondHalfWithin(r, result, "comm_late_s", "comm_s", true);
+        assertSecondHalfWithin(r, result, "iter_late_s", "total_s", false);
     }
 
     @ParameterizedTest(name = "{0} PEs")
@@ -110,6 +116,7 @@ class AppsTest {
         Map<String, String> result = verified(r, nPes, "SynchP2p",
                 "Solution validates; verification value = 790.000000");
         assertTimes(r, result, "avg_iter", "total", "iter_late");
+        assertSecondHalfWithin(r, result, "iter_late_s", "total_s", false);
     }
 
     @ParameterizedTest(name = "{0} PEs")
@@ -199,6 +206,19 @@ class AppsTest {
         assertEquals(String.valueOf(nPes), kv.get("pes"), lines.get(0));
         assertEquals("true", kv.get("verified"), lines.get(0));
         return kv;
+    }
+
+    /**
+     * The second half's figure (per iteration of the last I - I/2) times its iterations is part of the whole run's
+     * ({@code perIteration}: the whole is per iteration of all I, else the run's total), allowing for 9 printed digits.
+     */
+    private static void assertSecondHalfWithin(JobResult r, Map<String, String> result, String late, String whole,
+                                               boolean perIteration) {
+        int iterations = Integer.parseInt(result.get("iterations"));
+        double part = Double.parseDouble(result.get(late)) * (iterations - iterations / 2);
+        double all = Double.parseDouble(result.get(whole)) * (perIteration ? iterations : 1);
+        assertTrue(part <= all * (1 + 1e-6) + 1e-9, () -> late + " over the second half (" + part + " s) exceeds "
+                + whole + " (" + all + " s)\n" + r.transcript());
     }
 
     private static void assertTimes(JobResult r, Map<String, String> result, String... phases) {

@@ -167,5 +167,34 @@ class CompareOshmemPipelineTest {
         for (AppsComparison.Row row : apps.rows()) {
             assertTrue(Double.isFinite(row.javaMedian()) && Double.isFinite(row.cMedian()), row.toString());
         }
+        // A PE's second half is part of its whole run, so neither side's second half adds up to more than the whole.
+        for (AppRun r : apps.runs()) {
+            int iterations = (int) r.number("iterations");
+            int late = iterations - iterations / 2;
+            switch (r.program()) {
+                case "BucketSort" -> {
+                    assertPart(r, "exchange_late_s", late, "exchange_s", iterations);
+                    assertPart(r, "total_late_s", late, "total_s", iterations);
+                }
+                case "Stencil" -> {
+                    assertPart(r, "halo_late_s", late, "halo_s", iterations);
+                    assertPart(r, "iter_late_s", late, "total_s", 1);
+                }
+                case "Transpose" -> {
+                    assertPart(r, "comm_late_s", late, "comm_s", iterations);
+                    assertPart(r, "iter_late_s", late, "total_s", 1);
+                }
+                case "SynchP2p" -> assertPart(r, "iter_late_s", late, "total_s", 1);
+                default -> { }
+            }
+        }
+    }
+
+    /** {@code part * partCount <= whole * wholeCount}, allowing for the 9 printed digits. */
+    private static void assertPart(AppRun r, String part, int partCount, String whole, int wholeCount) {
+        double p = r.number(part) * partCount;
+        double w = r.number(whole) * wholeCount;
+        assertTrue(p >= 0 && p <= w * (1 + 1e-6) + 1e-9, r.side() + " " + r.program() + ": " + part + " x " + partCount
+                + " = " + p + " exceeds " + whole + " x " + wholeCount + " = " + w + "\n" + r.line());
     }
 }
