@@ -38,11 +38,12 @@ public enum Setting {
     UCX_PROGRESS_SPIN_US("JSHMEM_UCX_PROGRESS_SPIN_US", "50",
             "Microseconds the UCX progress thread keeps polling after the last network event before it sleeps on"
                     + " the worker's event fd (0 sleeps at once: least CPU, higher latency over tcp)."),
-    UCX_PROGRESS_PRIORITY("JSHMEM_UCX_PROGRESS_PRIORITY", "batch",
-            "Scheduling class of the UCX progress thread (Linux): batch (SCHED_BATCH: a message that wakes it never"
-                    + " preempts an application thread, and it keeps a fair share of a busy core), idle (SCHED_IDLE:"
-                    + " it runs only on cores nobody else wants, so a PE busy outside the library serves its peers"
-                    + " slowly), or normal (the JVM's default)."),
+    UCX_PROGRESS_PRIORITY("JSHMEM_UCX_PROGRESS_PRIORITY", "auto",
+            "Scheduling class of the UCX progress thread (Linux): auto (idle where this host's PEs outnumber its"
+                    + " cores, else batch), batch (SCHED_BATCH: a message that wakes it never preempts an application"
+                    + " thread, and it keeps a fair share of a busy core), idle (SCHED_IDLE: it runs only on cores"
+                    + " nobody else wants, so a PE busy outside the library serves its peers slowly), or normal (the"
+                    + " JVM's default)."),
     UCX_QP_NUM("JSHMEM_UCX_QP_NUM", "",
             "Queue pairs per peer of the UCX engine (CANN's set_qp_num; Shmem.setQpNum sets it), 1..32: applied as"
                     + " UCX_MAX_RNDV_RAILS, the lanes UCX may stripe one bandwidth RMA transfer over (at most as many as"

@@ -5,6 +5,7 @@ import io.jshmem.comm.Comm;
 import io.jshmem.comm.FailureState;
 import io.jshmem.comm.WaitLoop;
 import io.jshmem.comm.WaitMode;
+import io.jshmem.config.HostCpus;
 import io.jshmem.config.Setting;
 import io.jshmem.config.Settings;
 import io.jshmem.config.ShmemLog;
@@ -95,7 +96,7 @@ final class EngineSelection {
         // Measured once per process, on memory of the heaps' kind: which routine copies large blocks faster here.
         // This host's PEs (those this PE maps) against its cores decide both the copy routine and the wait mode.
         int hostPes = mappedCount(heaps);
-        int cores = hostCores(s);
+        int cores = HostCpus.shared(s);
         String copyPlan = chooseCopyRoutine(s, pe, mapped.hosts(), hostPes, cores, boot, timeout);
         ShmemLog.logger(EngineSelection.class).log(System.Logger.Level.DEBUG, () -> "large copies: " + copyPlan);
         ShmTransport mappedPeers = new ShmTransport(direct, threshold);
@@ -116,7 +117,7 @@ final class EngineSelection {
                         + EngineProviders.AUTO + ", " + EngineProviders.NETWORK + " or an installed engine that"
                         + " reaches other hosts");
             }
-            network = provider.create(new Setup(pe, n, heaps[pe], mapped.hosts(), s, timeout, boot), remote);
+            network = provider.create(new Setup(pe, n, heaps[pe], mapped.hosts(), hostPes, cores, s, timeout, boot), remote);
             reachesEvery(network, remote, mapped.hosts());
         }
         WaitLoop waits = waitLoop(s, heaps[pe], hostPes, cores, anyRemote, timeout, failures,
@@ -191,29 +192,6 @@ final class EngineSelection {
         return CopyRoutine.configure(mode, host, hostPes, cores);
     }
 
-    /**
-     * The CPUs this host's PEs share: the launcher's CPU set when it pinned each PE to one CPU of it
-     * (JSHMEM_HOST_CPUS), else the CPUs this process may run on. A pinned PE's JVM sees only its own CPU, so two PEs
-     * pinned to two CPUs would otherwise count as oversubscribed and sleep in their waits instead of spinning.
-     */
-    static int hostCores(Settings s) {
-        int own = Runtime.getRuntime().availableProcessors();
-        String v = s.string(Setting.HOST_CPUS).strip();
-        if (v.isEmpty()) {
-            return own;
-        }
-        try {
-            int n = Integer.parseInt(v);
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // Falls through to the error below.
-        }
-        throw new ShmemArgumentException(Setting.HOST_CPUS.envName() + " = '" + v + "' is invalid: valid are whole"
-                + " numbers from 1 (the CPUs this host's PEs share), or empty for the CPUs this process may run on");
-    }
-
     /** PEs whose heaps this PE maps: this host's PEs. */
     private static int mappedCount(MemorySegment[] heaps) {
         int local = 0;
@@ -258,8 +236,8 @@ final class EngineSelection {
         }
     }
 
-    private record Setup(int myPe, int nPes, MemorySegment localHeap, String[] hosts, Settings settings,
-                         Duration timeout, RendezvousClient boot) implements TransportSetup {
+    private record Setup(int myPe, int nPes, MemorySegment localHeap, String[] hosts, int hostPes, int hostCores,
+                         Settings settings, Duration timeout, RendezvousClient boot) implements TransportSetup {
         @Override
         public String hostOf(int pe) {
             return hosts[pe];

@@ -26,6 +26,19 @@ public interface TransportSetup {
     String hostOf(int pe);
 
     /**
+     * This host's PEs, this one included: those whose heaps this PE maps. Where they outnumber {@link #hostCores()},
+     * the same-host engine's waits stop spinning, and an engine with threads of its own should keep them off the
+     * cores the PEs' application threads need.
+     */
+    int hostPes();
+
+    /**
+     * The CPUs this host's PEs share: the launcher's CPU set when it pinned each PE (JSHMEM_HOST_CPUS), else the CPUs
+     * this process may run on.
+     */
+    int hostCores();
+
+    /**
      * The job's resolved settings. Its package is exported only to jshmem's own modules; an engine from elsewhere on
      * the module path reads its own configuration (the environment, system properties).
      */

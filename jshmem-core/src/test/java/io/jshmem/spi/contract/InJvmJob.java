@@ -1,5 +1,6 @@
 package io.jshmem.spi.contract;
 
+import io.jshmem.config.HostCpus;
 import io.jshmem.config.Settings;
 import io.jshmem.error.BootstrapException;
 import io.jshmem.spi.TransportSetup;
@@ -82,6 +83,16 @@ public final class InJvmJob {
             }
 
             @Override
+            public int hostPes() {
+                return nPes;
+            }
+
+            @Override
+            public int hostCores() {
+                return HostCpus.shared(settings());
+            }
+
+            @Override
             public Settings settings() {
                 return Settings.of(Map.of());
             }
@@ -125,6 +136,16 @@ public final class InJvmJob {
         @Override
         public String hostOf(int pe) {
             return delegate.hostOf(pe);
+        }
+
+        @Override
+        public int hostPes() {
+            return delegate.hostPes();
+        }
+
+        @Override
+        public int hostCores() {
+            return delegate.hostCores();
         }
 
         @Override

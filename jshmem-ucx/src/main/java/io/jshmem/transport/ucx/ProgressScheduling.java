@@ -30,6 +30,14 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  *   thread do (the engine's contract tests, whose threads poll memory, took 11 s instead of 1.8 s).</li>
  *   <li>{@link #NORMAL} leaves the JVM's default.</li>
  * </ul>
+ * {@link Choice#AUTO}, the default, is idle where this host's PEs outnumber its cores and batch otherwise. Where PEs
+ * share cores, every core already has an application thread that wants it, and a batch thread woken by a message
+ * takes its share from them: the receive it does would have waited for the PE's own next call anyway. 4 and 8 PEs on
+ * 2 cores over tcp loopback, second half of the timed iterations, batch / idle / OSHMEM's C, same runs: Transpose's
+ * communication 10.8 / 8.4 / 6.3 ms per iteration at 4 PEs and 14.1 / 11.4 / 10.2 at 8; BucketSort's exchange
+ * 16.0 / 12.7 / 10.2 and 46.1 / 38.4 / 24.8 ms; Stencil's halo 0.61 / 0.48 / 0.57 and 1.39 / 1.24 / 0.91 ms (more in
+ * docs/performance.md). Where each PE has a core, a message that arrives while its PE computes is served at once by
+ * batch and not at all by idle.
  * Stateless and thread-safe.
  */
 @SuppressWarnings("restricted") // binding native code is this class's purpose; needs --enable-native-access
@@ -45,6 +53,21 @@ enum ProgressScheduling {
 
     ProgressScheduling(int linuxPolicy) {
         this.linuxPolicy = linuxPolicy;
+    }
+
+    /** The values of JSHMEM_UCX_PROGRESS_PRIORITY. */
+    enum Choice {
+        AUTO, BATCH, IDLE, NORMAL
+    }
+
+    /** The class for {@code choice} on a host whose {@code hostPes} share {@code hostCores} cores. */
+    static ProgressScheduling choose(Choice choice, int hostPes, int hostCores) {
+        return switch (choice) {
+            case AUTO -> hostPes > hostCores ? IDLE : BATCH;
+            case BATCH -> BATCH;
+            case IDLE -> IDLE;
+            case NORMAL -> NORMAL;
+        };
     }
 
     /** The name users write in JSHMEM_UCX_PROGRESS_PRIORITY. */

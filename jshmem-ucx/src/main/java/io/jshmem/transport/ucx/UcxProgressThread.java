@@ -39,8 +39,8 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * 10.5-12 µs (UcxVsPerftestBench, ucx_perftest put_lat 10.6 µs in the same runs).
  *
  * <p>Scheduling: the thread first moves itself into the class JSHMEM_UCX_PROGRESS_PRIORITY names
- * ({@link ProgressScheduling}; batch by default), so that the wake-ups of its event-fd sleep do not preempt an
- * application thread. Over tcp loopback on 2 cores, 2 PEs, normal / batch / idle: Synch_p2p 11.1-12.7 / 7.2-8.9 /
+ * ({@link ProgressScheduling}; batch by default, idle where PEs outnumber cores), so that the wake-ups of its
+ * event-fd sleep do not preempt an application thread. Over tcp loopback on 2 cores, 2 PEs, normal / batch / idle: Synch_p2p 11.1-12.7 / 7.2-8.9 /
  * 7.6-7.9 ms per iteration, Stencil's halo exchange 0.45-0.51 / 0.30-0.38 / 0.24-0.31 ms (OSHMEM's C: 6.4-7.8 and
  * 0.16-0.26). {@link #scheduling} says what was applied.
  *

@@ -43,7 +43,8 @@ final class UcxTransportFactory {
         ProgressScheduling scheduling = ProgressScheduling.BATCH;
         try {
             qpNum = qpNum(setup.settings().string(Setting.UCX_QP_NUM));
-            scheduling = setup.settings().choice(Setting.UCX_PROGRESS_PRIORITY, ProgressScheduling.class);
+            scheduling = ProgressScheduling.choose(setup.settings().choice(Setting.UCX_PROGRESS_PRIORITY,
+                    ProgressScheduling.Choice.class), setup.hostPes(), setup.hostCores());
             UcpLoader.lookup();
             ucx = UcxWorker.open(heap, qpNum);
             mine = ucx.localInfo(heap);

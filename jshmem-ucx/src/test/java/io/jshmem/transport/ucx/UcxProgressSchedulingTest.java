@@ -22,8 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The progress thread's scheduling class (JSHMEM_UCX_PROGRESS_PRIORITY): batch by default, idle or normal on request,
- * a bad value refused by name. The kernel's own view of each thread ({@code /proc/.../stat}, field 41: the policy) is what
+ * The progress thread's scheduling class (JSHMEM_UCX_PROGRESS_PRIORITY): by default batch where every PE of the host
+ * has a core and idle where they outnumber the cores (JSHMEM_HOST_CPUS), idle or normal on request, a bad value
+ * refused by name. The kernel's own view of each thread ({@code /proc/.../stat}, field 41: the policy) is what
  * is checked, not only what the engine reports.
  */
 @Timeout(120)
@@ -34,8 +35,26 @@ class UcxProgressSchedulingTest {
     private static final String THREAD_NAME_PREFIX = "jshmem-ucx-prog"; // the kernel keeps 15 characters
 
     @AfterEach
-    void clearSetting() {
+    void clearSettings() {
         System.clearProperty(Setting.UCX_PROGRESS_PRIORITY.propertyName());
+        System.clearProperty(Setting.HOST_CPUS.propertyName());
+    }
+
+    @Test
+    void autoIsIdleOnlyWhereTheHostsPesOutnumberItsCores() {
+        assertEquals(ProgressScheduling.BATCH, ProgressScheduling.choose(ProgressScheduling.Choice.AUTO, 1, 1));
+        assertEquals(ProgressScheduling.BATCH, ProgressScheduling.choose(ProgressScheduling.Choice.AUTO, 2, 2));
+        assertEquals(ProgressScheduling.BATCH, ProgressScheduling.choose(ProgressScheduling.Choice.AUTO, 2, 64));
+        assertEquals(ProgressScheduling.IDLE, ProgressScheduling.choose(ProgressScheduling.Choice.AUTO, 3, 2));
+        assertEquals(ProgressScheduling.IDLE, ProgressScheduling.choose(ProgressScheduling.Choice.AUTO, 8, 2));
+        for (int[] host : new int[][] {{1, 1}, {8, 2}}) {
+            assertEquals(ProgressScheduling.BATCH, ProgressScheduling.choose(ProgressScheduling.Choice.BATCH,
+                    host[0], host[1]), "an explicit choice holds whatever the host");
+            assertEquals(ProgressScheduling.IDLE, ProgressScheduling.choose(ProgressScheduling.Choice.IDLE,
+                    host[0], host[1]));
+            assertEquals(ProgressScheduling.NORMAL, ProgressScheduling.choose(ProgressScheduling.Choice.NORMAL,
+                    host[0], host[1]));
+        }
     }
 
     @Test
@@ -61,8 +80,21 @@ class UcxProgressSchedulingTest {
     }
 
     @Test
-    void theEngineRunsItsProgressThreadsInTheBatchClassByDefault() throws Exception {
+    void byDefaultTheProgressThreadsAreBatchWhereEveryPeHasACore() throws Exception {
+        System.setProperty(Setting.HOST_CPUS.propertyName(), "2");
         assertProgressThreads(null, "batch", SCHED_BATCH);
+    }
+
+    @Test
+    void byDefaultTheProgressThreadsAreIdleWherePesOutnumberTheCores() throws Exception {
+        System.setProperty(Setting.HOST_CPUS.propertyName(), "1");
+        assertProgressThreads(null, "idle", SCHED_IDLE);
+    }
+
+    @Test
+    void batchOnRequestEvenWherePesOutnumberTheCores() throws Exception {
+        System.setProperty(Setting.HOST_CPUS.propertyName(), "1");
+        assertProgressThreads("batch", "batch", SCHED_BATCH);
     }
 
     @Test
@@ -109,7 +141,7 @@ class UcxProgressSchedulingTest {
         assertTrue(e != null, () -> "no ShmemArgumentException in the cause chain of " + thrown);
         String m = e.getMessage();
         assertTrue(m.contains("JSHMEM_UCX_PROGRESS_PRIORITY") && m.contains("realtime")
-                && m.contains("batch, idle, normal"),
+                && m.contains("auto, batch, idle, normal"),
                 m);
     }
 
