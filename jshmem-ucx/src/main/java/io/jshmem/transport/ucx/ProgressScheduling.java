@@ -32,13 +32,14 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * </ul>
  * {@link Choice#AUTO}, the default, is idle where this host's PEs outnumber its cores and batch otherwise. Where PEs
  * share cores, every core already has an application thread that wants it, and a batch thread woken by a message
- * takes its share from them: the receive it does would have waited for the PE's own next call anyway. 4 and 8 PEs on
- * 2 cores over tcp loopback, second half of the timed iterations, batch / idle / OSHMEM's C, same runs: Transpose's
- * communication 10.8 / 8.4 / 6.3 ms per iteration at 4 PEs and 14.1 / 11.4 / 10.2 at 8; BucketSort's exchange
- * 16.0 / 12.7 / 10.2 and 46.1 / 38.4 / 24.8 ms; Stencil's halo 0.61 / 0.48 / 0.57 and 1.39 / 1.24 / 0.91 ms (more in
- * docs/performance.md). Where each PE has a core, a message that arrives while its PE computes is served at once by
- * batch and not at all by idle.
- * Stateless and thread-safe.
+ * takes its share from them, for a receive that the PE's own wait would do anyway. Over tcp loopback on 2 cores,
+ * second half of the timed iterations, three rounds, batch / idle (OSHMEM's C in the same rounds): Transpose's
+ * communication at 4 PEs 10.7-11.5 / 8.3-9.6 ms per iteration (6.3-7.8), Stencil's halo 0.61-0.74 / 0.48-0.56 ms
+ * (0.48-0.57), BucketSort's exchange at 8 PEs 45.4-49.1 / 38.4-45.9 ms (24.6-27.5); SynchP2p at 4 PEs 13.0-13.5 /
+ * 14.1-15.5 ms (15.0-17.1); all in docs/performance.md. Where each PE has a core, batch serves a message that arrives
+ * while its PE computes, and idle would leave it until the PE's next call.
+ *
+ * <p>Stateless and thread-safe.
  */
 @SuppressWarnings("restricted") // binding native code is this class's purpose; needs --enable-native-access
 enum ProgressScheduling {
