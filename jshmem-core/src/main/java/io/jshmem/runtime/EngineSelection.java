@@ -117,7 +117,8 @@ final class EngineSelection {
                         + EngineProviders.AUTO + ", " + EngineProviders.NETWORK + " or an installed engine that"
                         + " reaches other hosts");
             }
-            network = provider.create(new Setup(pe, n, heaps[pe], mapped.hosts(), hostPes, cores, s, timeout, boot), remote);
+            network = provider.create(new Setup(pe, n, heaps[pe], mapped.hosts(), hostPes, cores, s, timeout, boot),
+                    remote);
             reachesEvery(network, remote, mapped.hosts());
         }
         WaitLoop waits = waitLoop(s, heaps[pe], hostPes, cores, anyRemote, timeout, failures,

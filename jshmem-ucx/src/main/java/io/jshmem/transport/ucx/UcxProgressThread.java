@@ -40,9 +40,9 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  *
  * <p>Scheduling: the thread first moves itself into the class JSHMEM_UCX_PROGRESS_PRIORITY names
  * ({@link ProgressScheduling}; batch by default, idle where PEs outnumber cores), so that the wake-ups of its
- * event-fd sleep do not preempt an application thread. Over tcp loopback on 2 cores, 2 PEs, normal / batch / idle: Synch_p2p 11.1-12.7 / 7.2-8.9 /
- * 7.6-7.9 ms per iteration, Stencil's halo exchange 0.45-0.51 / 0.30-0.38 / 0.24-0.31 ms (OSHMEM's C: 6.4-7.8 and
- * 0.16-0.26). {@link #scheduling} says what was applied.
+ * event-fd sleep do not preempt an application thread. Over tcp loopback on 2 cores, 2 PEs, normal / batch / idle:
+ * Synch_p2p 11.1-12.7 / 7.2-8.9 / 7.6-7.9 ms per iteration, Stencil's halo exchange 0.45-0.51 / 0.30-0.38 /
+ * 0.24-0.31 ms (OSHMEM's C: 6.4-7.8 and 0.16-0.26). {@link #scheduling} says what was applied.
  *
  * <p>Thread-safety: the worker is {@code UCS_THREAD_MODE_MULTI}, so this thread and application threads may call
  * progress concurrently. {@link #stop} may be called from any thread, once.
