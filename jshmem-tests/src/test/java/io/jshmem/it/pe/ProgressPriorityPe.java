@@ -7,6 +7,7 @@ import io.jshmem.Shmem;
 import io.jshmem.ShmemRuntime;
 import io.jshmem.SymmetricMemory;
 
+import java.lang.foreign.ValueLayout;
 import java.util.Map;
 
 /**
@@ -32,7 +33,7 @@ public final class ProgressPriorityPe {
                 rt.atomicAdd(DataType.LONG, word, 0, me + 1L, (me + 1) % n);
                 long want = (long) round * (left + 1);
                 rt.waitUntil(DataType.LONG, word, 0, Cmp.GE, want);
-                Expect.equal(want, word.local().get(java.lang.foreign.ValueLayout.JAVA_LONG, 0), "round " + round);
+                Expect.equal(want, word.local().get(ValueLayout.JAVA_LONG, 0), "round " + round);
                 rt.barrierAll();
             }
             rt.free(word);
